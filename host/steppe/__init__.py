@@ -1,0 +1,3 @@
+"""steppe: the host tool of the Steppe Companion."""
+
+__version__ = "0.1.0"

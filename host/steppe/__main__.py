@@ -1,0 +1,5 @@
+import sys
+
+from steppe.main import main
+
+sys.exit(main())

@@ -1,0 +1,38 @@
+"""Handlers of the `steppe` commands (see main.py for the table)."""
+
+import argparse
+import sys
+
+from shared_rules import ops
+from shared_rules.cli import serve
+from steppe.errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
+
+
+# -- steppe rules ------------------------------------------------------------------------
+def argparse_rules(p: argparse.ArgumentParser) -> None:
+    p.add_argument("op", nargs="?", help="the op to run, e.g. khan.flee")
+    p.add_argument("--list", action="store_true", help="list the ops and exit")
+
+
+def do_rules(args) -> int:
+    if args.list:
+        for name in ops.names():
+            print(name)
+        return EXIT_OK
+    if not args.op:
+        raise StepError("name an op (steppe rules --list shows them)", EXIT_USAGE)
+    return EXIT_OK if serve(args.op, sys.stdin, sys.stdout) else EXIT_FAILED
+
+
+# -- steppe demo -------------------------------------------------------------------------
+def argparse_demo(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=2026, help="seed of the game (default 2026)")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=3)
+    p.add_argument("--turns", type=int, default=6, help="turns to show (default 6)")
+    p.add_argument("--plain", action="store_true", help="letters instead of colours")
+
+
+def do_demo(args) -> int:
+    from steppe.demo import run
+
+    return run(args.seed, args.players, args.turns, args.plain or not sys.stdout.isatty())

@@ -1,0 +1,85 @@
+"""Canonical JSON: sorted keys, no spaces, ASCII only - byte-identical on every port.
+
+MicroPython's json.dumps has no sort_keys and its dicts do not keep insertion order,
+so replies from the device and from the host would differ in key order. Everything
+the rules core emits goes through dumps() here instead. For the data we emit (str,
+int, bool, None, lists, dicts) the output equals CPython's
+json.dumps(obj, sort_keys=True, separators=(",", ":")).
+"""
+
+_SHORT = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
+_HEX = "0123456789abcdef"
+
+
+def _u(code: int) -> str:
+    return "\\u" + _HEX[(code >> 12) & 15] + _HEX[(code >> 8) & 15] + _HEX[(code >> 4) & 15] + _HEX[code & 15]
+
+
+def _string(s: str, out: list) -> None:
+    for ch in s:
+        if ch in _SHORT or ch < " " or ch > "~":
+            break
+    else:
+        out.append('"' + s + '"')
+        return
+    parts = ['"']
+    for ch in s:
+        if ch in _SHORT:
+            parts.append(_SHORT[ch])
+            continue
+        code = ord(ch)
+        if code < 0x20 or code > 0x7F:
+            if code > 0xFFFF:
+                code -= 0x10000
+                parts.append(_u(0xD800 | (code >> 10)))
+                parts.append(_u(0xDC00 | (code & 0x3FF)))
+            else:
+                parts.append(_u(code))
+        else:
+            parts.append(ch)
+    parts.append('"')
+    out.append("".join(parts))
+
+
+def _encode(obj, out: list) -> None:
+    if obj is None:
+        out.append("null")
+    elif obj is True:
+        out.append("true")
+    elif obj is False:
+        out.append("false")
+    elif type(obj) is int:
+        out.append(str(obj))
+    elif isinstance(obj, str):
+        _string(obj, out)
+    elif isinstance(obj, (list, tuple)):
+        out.append("[")
+        first = True
+        for item in obj:
+            if not first:
+                out.append(",")
+            first = False
+            _encode(item, out)
+        out.append("]")
+    elif isinstance(obj, dict):
+        out.append("{")
+        first = True
+        for key in sorted(obj):
+            if not isinstance(key, str):
+                raise TypeError("JSON object keys must be strings")
+            if not first:
+                out.append(",")
+            first = False
+            _string(key, out)
+            out.append(":")
+            _encode(obj[key], out)
+        out.append("}")
+    else:
+        # floats print differently on the two ports, so the rules core never emits one
+        raise TypeError("not canonical JSON: " + type(obj).__name__)
+
+
+def dumps(obj) -> str:
+    out = []
+    _encode(obj, out)
+    return "".join(out)

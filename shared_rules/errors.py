@@ -1,0 +1,49 @@
+"""Errors every op reports the same way: {"ok": false, "error": {"code", "message"}}.
+
+The rules engine raises errors by message key with values, e.g.
+illegal("khan.no_yurt", "C4"); the sentence comes from the catalogue in
+shared_rules/messages.py only when somebody reads it. So the catalogue costs the device no
+RAM while nothing goes wrong, and every sentence a player can see is in one place.
+A text with a space in it is already a sentence and is shown as it is.
+"""
+
+BAD_JSON = "bad_json"  # the line is not JSON
+TOO_LONG = "too_long"  # the line is over the documented limit
+UNKNOWN_OP = "unknown_op"  # no such op in the table
+BAD_ARGS = "bad_args"  # JSON, but not arguments the op accepts
+ILLEGAL = "illegal"  # well-formed, but the rules forbid it
+INTERNAL = "internal"  # a bug of ours; never a traceback to the user
+
+
+def describe(text: str, *values) -> str:
+    """The sentence for a message key and its values (or a sentence as it is)."""
+    if " " in text:
+        return text
+    from shared_rules.messages import MESSAGES
+
+    template = MESSAGES.get(text)
+    if template is None:
+        return text + "".join(" " + str(v) for v in values)
+    return template.format(*values)
+
+
+class RulesError(Exception):
+    """A one-line, user-facing error with a stable code."""
+
+    def __init__(self, code: str, text: str, values: tuple = ()) -> None:
+        super().__init__(text)
+        self.code = code
+        self.text = text
+        self.values = values
+
+    @property
+    def message(self) -> str:
+        return describe(self.text, *self.values)
+
+
+def bad_args(text: str, *values) -> RulesError:
+    return RulesError(BAD_ARGS, text, values)
+
+
+def illegal(text: str, *values) -> RulesError:
+    return RulesError(ILLEGAL, text, values)

@@ -1,0 +1,123 @@
+"""JSON actions for the Khan engine: what `khan.play`, the device's link and UI send.
+
+  {"do": "setup_yurt", "cell"}                       setup: a region with no yurt yet
+  {"do": "flip"}                                     step 1 (table mode: + "ruler", "direction")
+  {"do": "invade", "cell", "card"}                   action A (table mode: "symbol", not "card")
+  {"do": "expel", "ruler"}                           action B (table mode: + "direction")
+  {"do": "conquer", "figure", "cells", "consent"}    action C and final-phase conquests
+  {"do": "double", "cell", "discard": [cards]}       action D: invade anywhere + discard 0-4
+  {"do": "skip"}                                     an action when none is possible
+  {"do": "special", "card", "region" | "figure"}     step 4: morale, patronage, gods, recon
+  {"do": "end"}                                      end the turn
+"""
+
+from shared_rules import args as A
+from shared_rules.errors import bad_args
+from shared_rules.khan import flee
+from shared_rules.khan.game import TABLE, KhanGame
+from shared_rules.khan.position import ruler_index
+from shared_rules.khan.tables import (CARD_COUNT, DIRECTIONS, HAND_SIZE, RULERS, SPECIALS, TERRAINS, card_direction,
+                                      card_ruler, card_symbol)
+
+DOS = ("setup_yurt", "flip", "invade", "expel", "conquer", "double", "skip", "special", "end")
+
+
+def card_json(card: int):
+    if card < 0:
+        return None
+    return {"id": card, "ruler": RULERS[card_ruler(card)], "direction": DIRECTIONS[card_direction(card)],
+            "symbol": card_symbol(card)}
+
+
+def flight_json(board, f: tuple) -> dict:
+    """A flight tuple (khan/flee.py) as the JSON of khan.flee and of flip/expel events."""
+    return {"to": board.name_of(f[1]) if f[1] >= 0 else None,
+            "direction": DIRECTIONS[f[2]] if f[2] >= 0 else None,
+            "path": [board.name_of(i) for i in flee.path(board, f)], "returned": [RULERS[r] for r in f[4]],
+            "final_phase": f[5] != 0}
+
+
+def _card_id(v, where: str) -> int:
+    if type(v) is not int or v < 0 or v >= CARD_COUNT:
+        raise bad_args(where + " must be a card id 0.." + str(CARD_COUNT - 1))
+    return v
+
+
+def _table_card(game: KhanGame, action: dict, names: tuple) -> None:
+    """Virtual mode draws the cards itself: naming one is a mistake worth telling."""
+    if game.mode != TABLE:
+        for k in names:
+            if k in action:
+                raise bad_args("this game keeps the deck: do not name \"" + k + "\"")
+
+
+def cells_of(board, names) -> "list[int]":
+    if not isinstance(names, list) or len(names) > 8:
+        raise bad_args("\"cells\" must be a list of up to 8 cell names")
+    cells = []
+    for name in names:
+        i = board.cell(name, "cells")
+        if i in cells:
+            raise bad_args("\"cells\" lists " + name + " twice")
+        cells.append(i)
+    return cells
+
+
+def apply(game: KhanGame, action) -> dict:
+    """Apply one JSON action; returns what it did (flights, cards, sharers) as JSON."""
+    if not isinstance(action, dict):
+        raise bad_args("an action must be a JSON object with \"do\"")
+    do = A.choice(action, "do", DOS)
+    b = game.board
+    if do == "setup_yurt":
+        game.setup_yurt(b.cell(A.get(action, "cell"), "cell"))
+    elif do == "flip":
+        _table_card(game, action, ("ruler", "direction"))
+        r = d = -1
+        if game.mode == TABLE:
+            r = ruler_index(A.get(action, "ruler"), "ruler")
+            d = DIRECTIONS.index(A.choice(action, "direction", DIRECTIONS))
+        card, skipped, r, flight = game.flip(r, d)
+        return {"card": card_json(card), "skipped": [card_json(c) for c in skipped], "ruler": RULERS[r],
+                "flight": flight_json(b, flight)}
+    elif do == "invade":
+        i = b.cell(A.get(action, "cell"), "cell")
+        if game.mode == TABLE:
+            game.invade(i, -1, A.text(action, "symbol", max_len=20))
+        else:
+            _table_card(game, action, ("symbol",))
+            game.invade(i, _card_id(A.get(action, "card"), "\"card\""))
+    elif do == "double":
+        i = b.cell(A.get(action, "cell"), "cell")
+        discard = [_card_id(c, "\"discard\"") for c in A.array(action, "discard", [], max_len=HAND_SIZE)]
+        game.double(i, discard)
+    elif do == "expel":
+        _table_card(game, action, ("direction",))
+        r = ruler_index(A.get(action, "ruler"), "ruler")
+        d = DIRECTIONS.index(A.choice(action, "direction", DIRECTIONS)) if game.mode == TABLE else -1
+        card, flight = game.expel(r, d)
+        return {"card": card_json(card), "ruler": RULERS[r], "flight": flight_json(b, flight)}
+    elif do == "conquer":
+        from shared_rules.khan.conquer import figure_info
+
+        key = figure_info(A.get(action, "figure"))[0]
+        sharers = game.conquer(key, cells_of(b, A.get(action, "cells")), A.flag(action, "consent"))
+        return {"sharers": sharers}
+    elif do == "special":
+        card = A.choice(action, "card", SPECIALS)
+        region = 0
+        if "region" in action:
+            region = TERRAINS.index(A.choice(action, "region", tuple(TERRAINS))) + 1
+        key = ""
+        if "figure" in action:
+            from shared_rules.khan.conquer import figure_info
+
+            key = figure_info(action["figure"])[0]
+        elif card == "recon":
+            raise bad_args("Land Reconnaissance names the \"figure\" it reserves")
+        game.special(card, region, key)
+    elif do == "skip":
+        game.skip()
+    else:
+        game.end()
+    return {}

@@ -1,0 +1,179 @@
+"""Khan boards: cells, their names and neighbours, and the default 14x11 board.
+
+The board text format (parsed with full checks in khan/board_text.py): lines starting
+with ";" are comments. The grid is a framed block of lines; the first and last grid lines
+and the first and last character of every grid line are the frame: "+" borders
+neighbouring territories, "#" does not. Inside the frame a cell is M G T R S F
+(mountains, glacier, tundra, rocky desert, sand desert, forest), "~" river, or "." for
+no cell, so boards need not be rectangles ("+" and "#" may stand inside the frame too, as
+no-cell squares that do or do not border neighbouring territories). After the grid:
+"name TEXT" and "ruler ID CELL" lines. Cells are named column letter + row number:
+A1 is the north-west corner, rows grow southwards.
+"""
+
+from array import array
+
+from shared_rules.errors import bad_args
+from shared_rules.khan.tables import DX, DY, OFF, RIVER, RULERS, TERRAINS
+
+CELL_CHARS = TERRAINS + "~"  # terrain code = index + 1
+
+# side bits of Board.border: which sides of a cell face neighbouring territories
+SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W; bit 1 << k
+
+
+class Board:
+    """A board built from its grid lines (frame included), trusted to be well formed."""
+
+    def __init__(self, frame: "list[str]", name: str, starts: dict) -> None:
+        width = len(frame[0]) - 2
+        height = len(frame) - 2
+        size = width * height
+        self.width = width
+        self.height = height
+        self.size = size
+        self.frame = frame  # the grid lines as typed
+        self.name = name
+        self.starts = starts  # ruler index -> cell index
+        terrain = bytearray(size)  # OFF, 1..6 (TERRAINS), RIVER
+        for i in range(size):
+            ch = frame[i // width + 1][i % width + 1]
+            if ch in CELL_CHARS:
+                terrain[i] = CELL_CHARS.index(ch) + 1
+        border = bytearray(size)  # bit k: side SIDES[k] faces neighbouring territories
+        side = array("h")  # per cell, 4 entries (N, E, S, W): the cell on that side, or -1
+        touches = bytearray(size)  # 1: a side touches a river cell
+        for i in range(size):
+            x = i % width
+            y = i // width
+            for k in range(4):
+                dx, dy = SIDES[k]
+                if frame[y + 1 + dy][x + 1 + dx] == "+":
+                    border[i] |= 1 << k
+                nx = x + dx
+                ny = y + dy
+                j = ny * width + nx
+                if 0 <= nx < width and 0 <= ny < height and terrain[j] != OFF:
+                    side.append(j)
+                    if terrain[j] == RIVER:
+                        touches[i] = 1
+                else:
+                    side.append(-1)
+            if terrain[i] == OFF:
+                border[i] = 0
+        self.terrain = terrain
+        self.border = border
+        self.side = side
+        self.touches_river = touches
+
+    def name_of(self, i: int) -> str:
+        return chr(65 + i % self.width) + str(i // self.width + 1)
+
+    def index_or_none(self, name: str):
+        """The index of a cell name on this board, or None."""
+        if len(name) < 2 or len(name) > 3:
+            return None
+        col = ord(name[0]) - 65
+        digits = name[1:]
+        if col < 0 or col >= self.width or not digits.isdigit() or digits[0] == "0":
+            return None
+        row = int(digits) - 1
+        if row >= self.height:
+            return None
+        i = row * self.width + col
+        return i if self.terrain[i] != OFF else None
+
+    def cell(self, name, what: str = "cell") -> int:
+        """The index of a named cell, or a bad_args error naming the field and the name."""
+        i = self.index_or_none(name) if isinstance(name, str) else None
+        if i is None:
+            shown = name[:12] if isinstance(name, str) else "?"
+            raise bad_args("khan.no_cell", what, shown, chr(64 + self.width), self.height)
+        return i
+
+    def step(self, i: int, direction: int) -> int:
+        """The cell one step from i in a compass direction, or -1 off the board."""
+        x = i % self.width + DX[direction]
+        y = i // self.width + DY[direction]
+        if x < 0 or y < 0 or x >= self.width or y >= self.height:
+            return -1
+        j = y * self.width + x
+        return j if self.terrain[j] != OFF else -1
+
+    def is_land(self, i: int) -> bool:
+        t = self.terrain[i]
+        return t != OFF and t != RIVER
+
+
+def from_lines(lines) -> Board:
+    """A board from the lines of a board text already known to be good: grid lines,
+    then "name" and "ruler" lines; comments and blank lines are skipped."""
+    frame = []
+    name = ""
+    starts = {}
+    for line in lines:
+        line = line.rstrip()
+        if not line or line[0] == ";":
+            continue
+        if line[0] in "+#":
+            frame.append(line)
+        elif line.startswith("name "):
+            name = line[5:].strip()
+        else:
+            words = line.split()
+            starts[RULERS.index(words[1])] = words[2]
+    board = Board(frame, name, {})
+    for r in starts:
+        board.starts[r] = board.index_or_none(starts[r])
+    return board
+
+
+# The default board: not the printed board (we have no picture of it), but the same
+# counts: 132 land cells in 6 regions (M 22, G 20, T 22, R 21, S 22, F 25), 22 river
+# cells, and edge cells that all border neighbouring territories except 4 mountain,
+# 3 sand-desert and 4 forest cells. The river runs from the north edge to the south edge
+# with bends, so straight and L-shaped bridges both have places to go.
+DEFAULT_TEXT = """\
+; Steppe Companion default Khan board, 14 x 11 (not the printed board: same counts)
+; M mountains  G glacier  T tundra  R rocky desert  S sand desert  F forest  ~ river
+; frame: + borders neighbouring territories, # does not
+++++####++++++++
++MMMMMMMMM~GGGG+
++MMMMMMMMM~GGGG+
++MMMMR~~~~~GGGG+
++RRRRR~GGGGGGGG+
++RRRRR~TTTTTTTT+
++RRRRR~~~~~~TTT+
++RRRRRSSSSS~~TT+
++FFFFFFSSSSS~TT+
++FFFFFFSSSSS~TT+
++FFFFFFSSSS~~TT+
++FFFFFFFSSS~TTT+
++++####+###+++++
+name Steppe Companion default
+ruler grey F2
+ruler lightblue A8
+ruler white M8
+ruler orange C5
+ruler purple J4
+ruler pink M2
+ruler brown E9
+ruler teal I9
+"""
+
+_default = []
+
+
+def default_board() -> Board:
+    if not _default:
+        _default.append(from_lines(DEFAULT_TEXT.split("\n")))
+    return _default[0]
+
+
+def load(text) -> Board:
+    """A board from op arguments: board text (fully checked) or "default"."""
+    if text == "default":
+        return default_board()
+    from shared_rules.khan.board_text import parse
+
+    return parse(text)

@@ -1,0 +1,122 @@
+"""The board text format, checked: every error names the line and the column.
+
+Loaded only for boards typed in by an owner; the default board is trusted data. The
+format is described in khan/board.py.
+"""
+
+from shared_rules.errors import bad_args
+from shared_rules.khan.board import CELL_CHARS, Board
+from shared_rules.khan.tables import RIVER, RULERS
+
+MAX_SIDE = 26
+MAX_TEXT = 4000
+FRAME = "+#"
+NO_CELL = ".+#"
+
+
+def _at(line_no: int, col: int = 0) -> str:
+    return "board line " + str(line_no) + (", column " + str(col) if col else "")
+
+
+def _show(ch: str) -> str:
+    return "\"" + ch + "\"" if " " < ch <= "~" else "character " + str(ord(ch))
+
+
+def parse(text) -> Board:
+    if not isinstance(text, str):
+        raise bad_args("board must be board text or \"default\"")
+    if len(text) > MAX_TEXT:
+        raise bad_args("board text is longer than " + str(MAX_TEXT) + " characters")
+    grid = []  # (line number, line)
+    extra = []
+    lines = text.split("\n")
+    for n in range(len(lines)):
+        line = lines[n].rstrip()
+        if not line or line[0] == ";":
+            continue
+        if line[0] in FRAME:
+            if extra:
+                raise bad_args(_at(n + 1) + ": grid line after the end of the grid")
+            grid.append((n + 1, line))
+        else:
+            extra.append((n + 1, line))
+    if not grid:
+        raise bad_args("board has no grid: a framed block of lines starting with + or #")
+    width = len(grid[0][1]) - 2
+    height = len(grid) - 2
+    if width < 1 or height < 1:
+        raise bad_args(_at(grid[0][0]) + ": a grid needs a frame around at least one cell")
+    if width > MAX_SIDE or height > MAX_SIDE:
+        raise bad_args(_at(grid[0][0]) + ": a grid is at most " + str(MAX_SIDE) + " cells wide and high")
+    land = 0
+    for gy in range(height + 2):
+        n, line = grid[gy]
+        if len(line) != width + 2:
+            raise bad_args(_at(n) + ": grid line has " + str(len(line)) + " characters, the first has "
+                           + str(width + 2))
+        for gx in range(width + 2):
+            ch = line[gx]
+            if gy == 0 or gy == height + 1 or gx == 0 or gx == width + 1:
+                if ch not in FRAME:
+                    raise bad_args(_at(n, gx + 1) + ": " + _show(ch) + " in the frame; use + (borders "
+                                   "neighbouring territories) or #")
+            elif ch in CELL_CHARS:
+                if ch != "~":
+                    land += 1
+            elif ch not in NO_CELL:
+                raise bad_args(_at(n, gx + 1) + ": unknown cell " + _show(ch)
+                               + "; use M G T R S F, ~ for river or . for no cell")
+    if not land:
+        raise bad_args(_at(grid[0][0]) + ": the board has no land cell")
+    board = Board([line for _, line in grid], "", {})
+    _sections(board, extra)
+    return board
+
+
+def _sections(board: Board, extra: list) -> None:
+    for n, line in extra:
+        words = line.split()
+        if words[0] == "name":
+            board.name = line[4:].strip()[:40]
+            continue
+        if words[0] != "ruler":
+            raise bad_args(_at(n) + ": unknown line \"" + words[0][:12] + "\"; after the grid use "
+                           "\"ruler ID CELL\" or \"name TEXT\"")
+        if len(words) != 3:
+            raise bad_args(_at(n) + ": expected \"ruler ID CELL\", e.g. \"ruler grey C4\"")
+        if words[1] not in RULERS:
+            raise bad_args(_at(n) + ": unknown ruler \"" + words[1][:12] + "\"; rulers are " + " ".join(RULERS))
+        r = RULERS.index(words[1])
+        if r in board.starts:
+            raise bad_args(_at(n) + ": ruler " + words[1] + " is placed twice")
+        i = board.index_or_none(words[2])
+        if i is None:
+            raise bad_args(_at(n) + ": \"" + words[2][:12] + "\" is not a cell of this board")
+        if board.terrain[i] == RIVER:
+            raise bad_args(_at(n) + ": ruler " + words[1] + " cannot start on the river at " + words[2])
+        for other in board.starts:
+            if board.starts[other] == i:
+                raise bad_args(_at(n) + ": " + words[2] + " already holds ruler " + RULERS[other])
+        board.starts[r] = i
+
+
+def text(board: Board) -> str:
+    """The board back in its text format (comments dropped)."""
+    lines = list(board.frame)
+    if board.name:
+        lines.append("name " + board.name)
+    for r in range(len(RULERS)):
+        if r in board.starts:
+            lines.append("ruler " + RULERS[r] + " " + board.name_of(board.starts[r]))
+    return "\n".join(lines) + "\n"
+
+
+def counts(board: Board) -> dict:
+    """Cells per terrain letter, and "~" for river."""
+    out = {}
+    for ch in CELL_CHARS:
+        out[ch] = 0
+    for t in board.terrain:
+        if t:
+            out[CELL_CHARS[t - 1]] += 1
+    return out

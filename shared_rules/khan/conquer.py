@@ -1,0 +1,272 @@
+"""Conquest (action C): may this player put this tile or bridge on these cells?
+
+Tiles cover land cells that each hold a yurt (any owner). Bridges must cross the river:
+every land cell they cover holds a yurt, and the river cells they cover split those land
+cells into at least two groups, one on each bank. Never over a ruler or another figure.
+The conqueror needs at least one own yurt under the figure and nobody may have more
+(black yurts never count); everyone tied for the most sits on the figure together.
+Special cards in play restrict other players: Patronage protects a player's yurts,
+Support of the Gods protects black yurts (4 players: in one region), and Land
+Reconnaissance reserves figures (2-3 players: the whole shape; 4 players: one figure).
+"""
+
+from shared_rules.errors import bad_args, illegal
+from shared_rules.khan.position import BLACK, Position
+from shared_rules.khan.tables import BRIDGE, FIGURE_KEYS, FIGURES, OFF, RIVER, SHAPES, shape_size
+
+_orientations = {}
+
+
+def shape_cells(shape: str) -> "list[tuple[int, int]]":
+    return [(int(w[0]), int(w[1])) for w in SHAPES[shape].split()]
+
+
+def orientations(shape: str) -> bytes:
+    """Distinct rotations and mirror images of a shape, packed as x, y bytes: cell k of
+    orientation o is at [2 * (o * size + k)]. Computed once per shape."""
+    out = _orientations.get(shape)
+    if out is None:
+        seen = []
+        for swap in (False, True):
+            for sx in (1, -1):
+                for sy in (1, -1):
+                    pts = []
+                    for x, y in shape_cells(shape):
+                        if swap:
+                            x, y = y, x
+                        pts.append((x * sx, y * sy))
+                    mx = min(p[0] for p in pts)
+                    my = min(p[1] for p in pts)
+                    norm = sorted((p[0] - mx, p[1] - my) for p in pts)
+                    if norm not in seen:
+                        seen.append(norm)
+        packed = bytearray()
+        for norm in seen:
+            for x, y in norm:
+                packed.append(x)
+                packed.append(y)
+        out = bytes(packed)
+        _orientations[shape] = out
+    return out
+
+
+def figure_info(key) -> tuple:
+    for f in FIGURES:
+        if f[0] == key:
+            return f
+    raise bad_args("khan.unknown_figure", str(key)[:20])
+
+
+class Protections:
+    """Special cards in play: who is protected and what is reserved, and by whom."""
+
+    def __init__(self) -> None:
+        self.patronage: "str | None" = None  # player whose yurts no one else may cover
+        self.gods: "list[tuple[str, int]]" = []  # (player, terrain code or 0 for every region)
+        self.recon: "list[tuple[str, str, bool]]" = []  # (player, figure key, whole shape?)
+
+
+def full_stock() -> dict:
+    stock = {}
+    for f in FIGURES:
+        stock[f[0]] = f[3]
+    return stock
+
+
+def stock_after(pos: Position) -> dict:
+    """The figures left beside the board when only the ones on it were taken."""
+    stock = full_stock()
+    for k in pos.fig_key:
+        if k < len(FIGURES) and stock[FIGURES[k][0]] > 0:
+            stock[FIGURES[k][0]] -= 1
+    return stock
+
+
+def available(stock: dict, prot: Protections, player: str, key: str) -> int:
+    """How many figures of this key the player may take, after others' reservations."""
+    n = stock.get(key, 0)
+    for p, k, whole in prot.recon:
+        if p != player and k == key:
+            if whole:
+                return 0
+            n -= 1
+    return n if n > 0 else 0
+
+
+def _banks(board, cells) -> int:
+    """Groups of land cells under a figure once its river cells are taken away."""
+    land = [i for i in cells if board.terrain[i] != RIVER]
+    seen = []
+    groups = 0
+    for start in land:
+        if start in seen:
+            continue
+        groups += 1
+        stack = [start]
+        seen.append(start)
+        while stack:
+            i = stack.pop()
+            for k in range(4):
+                j = board.side[4 * i + k]
+                if j in land and j not in seen:
+                    seen.append(j)
+                    stack.append(j)
+    return groups
+
+
+def judge(pos: Position, player: str, kind: str, cells, prot: Protections, consent: bool):
+    """The sharers (a list) of a placement whose shape is right, or why it is illegal:
+    a tuple of message key and values (see shared_rules/messages.py)."""
+    board = pos.board
+    rivers = 0
+    counts = [0] * (len(pos.players) + 3)
+    for i in cells:
+        if pos.fig_at[i]:
+            return ("khan.cell_covered", board.name_of(i))
+        if pos.ruler_at[i]:
+            return ("khan.cover_ruler", board.name_of(i))
+        if board.terrain[i] == RIVER:
+            if kind != BRIDGE:
+                return ("khan.tile_on_river", board.name_of(i))
+            rivers += 1
+            continue
+        y = pos.yurt[i]
+        if not y:
+            return ("khan.no_yurt", board.name_of(i))
+        counts[y] += 1
+    if kind == BRIDGE:
+        if not rivers:
+            return ("khan.bridge_no_river",)
+        if _banks(board, cells) < 2:
+            return ("khan.bridge_one_bank",)
+    me = pos.player_byte(player)
+    top = 0
+    for b in range(2, len(counts)):
+        if counts[b] > top:
+            top = counts[b]
+    if counts[me] == 0:
+        return ("khan.no_own_yurt", player)
+    if counts[me] < top:
+        return ("khan.outnumbered", player)
+    sharers = [pos.players[b - 2] for b in range(2, len(pos.players) + 2) if counts[b] == top]
+    pat = prot.patronage
+    if pat is not None and pat != player and pat in pos.players and counts[pos.players.index(pat) + 2]:
+        if pat not in sharers:
+            return ("khan.patronage", pat)
+        if not consent:
+            return ("khan.patronage_consent", pat)
+    for gp, region in prot.gods:
+        if gp == player:
+            continue
+        for i in cells:
+            if pos.yurt[i] == BLACK and (not region or board.terrain[i] == region):
+                if gp not in sharers:
+                    return ("khan.gods", gp, board.name_of(i))
+                if not consent:
+                    return ("khan.gods_consent", gp)
+    return sharers
+
+
+def check(pos: Position, player: str, key: str, cells: "list[int]", stock: dict, prot: Protections,
+          consent: bool) -> tuple:
+    """The conquest (figure key, covered cells, sharers), or an illegal error saying why."""
+    info = figure_info(key)
+    if available(stock, prot, player, key) < 1:
+        raise illegal("khan.reserved" if stock.get(key, 0) > 0 else "khan.no_figure_left", key)
+    if not _fits(pos.board, info[2], cells):
+        raise illegal("khan.wrong_shape", key)
+    verdict = judge(pos, player, info[1], cells, prot, consent)
+    if isinstance(verdict, tuple):
+        raise illegal(*verdict)
+    return (key, tuple(sorted(cells)), verdict)
+
+
+def _fits(board, shape: str, cells: list) -> bool:
+    n = shape_size(shape)
+    if len(cells) != n:
+        return False
+    w = board.width
+    mx = min(i % w for i in cells)
+    my = min(i // w for i in cells)
+    norm = bytearray()
+    for x, y in sorted((i % w - mx, i // w - my) for i in cells):
+        norm.append(x)
+        norm.append(y)
+    packed = orientations(shape)
+    for o in range(0, len(packed), 2 * n):
+        if packed[o:o + 2 * n] == norm:
+            return True
+    return False
+
+
+def coverable(pos: Position) -> bytearray:
+    """1: uncovered land with a yurt, 2: uncovered river, 0: neither."""
+    board = pos.board
+    cov = bytearray(board.size)
+    for i in range(board.size):
+        if pos.fig_at[i]:
+            continue
+        t = board.terrain[i]
+        if t == RIVER:
+            cov[i] = 2
+        elif t != OFF and pos.yurt[i]:
+            cov[i] = 1
+    return cov
+
+
+def each_placement(pos: Position, player: str, stock: dict, prot: Protections, consent: bool):
+    """Yield every legal conquest for the player, each once, in a fixed order.
+
+    A generator, so "can he conquer?" stops at the first one and a random pick needs no
+    list of them all: the device has little RAM."""
+    board = pos.board
+    w = board.width
+    h = board.height
+    cov = coverable(pos)
+    me = pos.player_byte(player)
+    yurt = pos.yurt
+    keys = [f for f in FIGURES if available(stock, prot, player, f[0]) > 0]
+    cells = []
+    for y in range(board.size):
+        if yurt[y] != me or not cov[y]:
+            continue
+        yx = y % w
+        yy = y // w
+        for key, kind, shape, _ in keys:
+            tile = kind != BRIDGE  # tiles cover yurt cells only; bridges the river too
+            n2 = 2 * shape_size(shape)
+            packed = orientations(shape)
+            for o in range(0, len(packed), n2):
+                mx = 0
+                my = 0
+                for k in range(o, o + n2, 2):
+                    if packed[k] > mx:
+                        mx = packed[k]
+                    if packed[k + 1] > my:
+                        my = packed[k + 1]
+                for a in range(o, o + n2, 2):
+                    ox = yx - packed[a]
+                    oy = yy - packed[a + 1]
+                    if ox < 0 or oy < 0 or ox + mx >= w or oy + my >= h:
+                        continue
+                    del cells[:]
+                    for k in range(o, o + n2, 2):
+                        c = (oy + packed[k + 1]) * w + ox + packed[k]
+                        v = cov[c]
+                        # the first own yurt of a placement finds it; later ones skip it
+                        if not v or (v == 2 and tile) or (c < y and yurt[c] == me):
+                            break
+                        cells.append(c)
+                    if len(cells) * 2 != n2:
+                        continue
+                    verdict = judge(pos, player, kind, cells, prot, consent)
+                    if isinstance(verdict, list):
+                        yield (key, tuple(sorted(cells)), verdict)
+
+
+def place(pos: Position, conquest: tuple, stock: dict) -> None:
+    """Put the figure on the board: it carries one yurt of every sharer.
+    A conquest is a tuple (figure key, covered cells, sharers)."""
+    key, cells, sharers = conquest
+    pos.add_figure(cells, FIGURE_KEYS.index(key), list(sharers))
+    stock[key] -= 1

@@ -1,0 +1,430 @@
+"""A whole game of Khan as a state machine: setup, turns, special cards, final phase, end.
+
+The engine speaks in cell and ruler indexes; khan/actions.py turns JSON actions into these
+calls, and khan/parse.py restores a saved state. A turn: flip (step 1), two actions or the
+double action (step 2), the special card (steps 3-4), end (refill the hand to 4, step 5).
+After the 5th ruler is home every turn is two conquests, until nobody can conquer.
+
+"Virtual" mode keeps the deck, the discards and every hand here and flips for the table;
+"table" mode leaves the cards on the table and the players enter what they flipped.
+Every rule check runs before anything changes, so an illegal move changes nothing.
+"""
+
+from shared_rules.errors import bad_args, illegal
+from shared_rules.khan import board as board_mod
+from shared_rules.khan import conquer, flee, invade
+from shared_rules.khan.position import Position, check_player_id
+from shared_rules.khan.tables import (ANYWHERE, CARD_COUNT, FIGURES, GODS, HAND_SIZE, MORALE, PATRONAGE, RULERS,
+                                      SETUP_YURTS, SPECIALS, SPECIALS_PER_PLAYER, card_direction, card_ruler,
+                                      card_symbol, figure_vp)
+from shared_rules.rng import PCG32
+
+VIRTUAL = "virtual"
+TABLE = "table"
+# phases
+SETUP = "setup"
+TURN = "turn"
+FINAL = "final"
+OVER = "over"
+# steps of a normal turn, and the final-phase turn
+FLIP = "flip"
+ACTIONS = "actions"
+SPECIAL = "special"
+END = "end"
+CONQUESTS = "conquests"
+STATE_VERSION = 1
+
+
+class Deck:
+    """The 72 ruler cards by id: draw pile (its top last) and the face-up discard pile."""
+
+    def __init__(self, draw: "list[int]", discard: "list[int]") -> None:
+        self.draw = draw
+        self.discard = discard
+
+    def take(self, rng: PCG32) -> int:
+        """The top card of the pile; an empty pile is refilled from the shuffled discards."""
+        if not self.draw:
+            if not self.discard:
+                raise illegal("khan.deck_empty")
+            self.draw = self.discard
+            self.discard = []
+            rng.shuffle(self.draw)
+        return self.draw.pop()
+
+    def flip(self, rng: PCG32, home) -> "tuple[int, list[int]]":
+        """Step 1: flip onto the discard until a ruler in play comes up: (card, skipped)."""
+        skipped = []
+        for _ in range(2 * CARD_COUNT):
+            card = self.take(rng)
+            self.discard.append(card)
+            if not home[card_ruler(card)]:
+                return card, skipped
+            skipped.append(card)
+        raise illegal("khan.no_flip_card")
+
+
+class KhanGame:
+    def __init__(self, board_ref: str, players: "list[str]", mode: str, rng: PCG32) -> None:
+        self.board_ref = board_ref  # "default" or the board text
+        self.board = board_mod.load(board_ref)
+        self.players = players
+        self.mode = mode
+        self.rng = rng
+        self.pos = Position(self.board, list(players))
+        self.stock = conquer.full_stock()
+        self.prot = conquer.Protections()
+        self.last_used = {}  # "patronage"/"gods" -> [player, turn number] of the last use
+        n = len(players)
+        self.specials = {}
+        for p in players:
+            self.specials[p] = dict(SPECIALS_PER_PLAYER[n])
+        self.phase = SETUP
+        self.step = ""
+        self.current = 0
+        self.turn = 0  # turns begun, counted over all players
+        self.actions = 0  # step 2: actions left; final phase: conquests made
+        self.extra = False  # the action under way is High Morale's third
+        self.expel_blocked = False  # the final phase began in step 2: no more action B
+        self.final_next = False  # ...and starts with the next player
+        self.setup_left = SETUP_YURTS[n] * n
+        self.deck = Deck([], [])  # virtual mode only
+        self.hands = []
+        if mode == VIRTUAL:
+            self.deck.draw = list(range(CARD_COUNT))
+            rng.shuffle(self.deck.draw)
+            for _ in range(n):
+                self.hands.append([])
+            for _ in range(HAND_SIZE):
+                for k in range(n):
+                    self.hands[k].append(self.deck.take(rng))
+        for r in range(len(RULERS)):
+            if r in self.board.starts:
+                self.pos.place_ruler(r, self.board.starts[r])
+
+    @property
+    def player(self) -> str:
+        return self.players[self.current]
+
+    def hand(self) -> "list[int]":
+        return self.hands[self.current] if self.hands else []
+
+    def _expect(self, phase: str, steps: str, do: str) -> None:
+        """Refuse an action that does not belong to this phase and step of the turn."""
+        if self.phase != phase or (steps and self.step not in steps.split()):
+            raise illegal("khan.not_now", do, self.phase if self.phase != TURN else "step " + self.step)
+
+    # -- setup -------------------------------------------------------------------
+    def setup_yurt(self, i: int) -> None:
+        """Setup: the current player puts a yurt in a region that holds no yurt yet."""
+        self._expect(SETUP, "", "setup_yurt")
+        self._place_yurt(i, invade.parse_symbol(invade.SETUP))
+        self.setup_left -= 1
+        self.current = (self.current + 1) % len(self.players)
+        if not self.setup_left:
+            self.phase = TURN
+            self.current = 0
+            self._start_turn()
+
+    # -- turn structure ------------------------------------------------------------
+    def _start_turn(self) -> None:
+        me = self.player
+        # the special cards this player used last turn end now; their cards go to the box
+        if self.prot.patronage == me:
+            self.prot.patronage = None
+        self.prot.gods = [g for g in self.prot.gods if g[0] != me]
+        self.prot.recon = [r for r in self.prot.recon if r[0] != me]
+        self.turn += 1
+        self.extra = False
+        self.actions = 0
+        self.step = CONQUESTS if self.phase == FINAL else FLIP
+
+    def flip(self, r: int = -1, d: int = -1) -> "tuple[int, list[int], int, tuple]":
+        """Step 1: flip and flee. Virtual mode flips the deck; table mode is told (r, d).
+        Returns (card or -1, skipped cards, ruler, flight)."""
+        self._expect(TURN, FLIP, "flip")
+        pos = self.pos
+        card = -1
+        skipped = []
+        if self.mode == VIRTUAL:
+            if r >= 0 or d >= 0:
+                raise bad_args("khan.deck_kept")
+            card, skipped = self.deck.flip(self.rng, pos.home)
+            r = card_ruler(card)
+            d = card_direction(card)
+        elif not pos.in_play(r):
+            raise illegal("khan.flip_home", RULERS[r])
+        flight = flee.flee(pos, r, d, flee.COURT)
+        if flight[5] == flee.FINAL_STARTED:
+            # the turn ends at once and this player starts the final phase
+            self.phase = FINAL
+            self.turn -= 1
+            self._start_turn()
+            self._maybe_over()
+        else:
+            self.step = ACTIONS
+            self.actions = 2
+        return card, skipped, r, flight
+
+    def _used_action(self, n: int) -> None:
+        self.actions -= n
+        if self.actions <= 0:
+            self.step = END if self.extra else SPECIAL
+
+    def invade(self, i: int, card: int = -1, symbol: str = "") -> None:
+        """Action A: a yurt by a card (virtual mode: a card in hand; table mode: its symbol)."""
+        self._expect(TURN, ACTIONS, "invade")
+        if self.mode == VIRTUAL:
+            if card not in self.hand():
+                raise illegal("khan.not_in_hand", card, self.player)
+            symbol = card_symbol(card)
+        if symbol == invade.SETUP or symbol == ANYWHERE:
+            raise bad_args("khan.invade_symbol")
+        self._place_yurt(i, invade.parse_symbol(symbol))
+        if self.mode == VIRTUAL:
+            self.hand().remove(card)
+            self.deck.discard.append(card)
+        self._used_action(1)
+
+    def _place_yurt(self, i: int, sym) -> None:
+        if not invade.allowed(self.pos, i, sym):
+            raise illegal(*invade.why_not(self.pos, i, sym))
+        self.pos.yurt[i] = self.pos.player_byte(self.player)
+
+    def double(self, i: int, discard: "list[int]") -> None:
+        """Action D, both actions: a yurt anywhere, then discard 0-4 cards."""
+        self._expect(TURN, ACTIONS, "double")
+        if self.actions != 2 or self.extra:
+            raise illegal("khan.double_both")
+        if self.mode == VIRTUAL:
+            hand = list(self.hand())
+            for c in discard:
+                if c not in hand:
+                    raise illegal("khan.not_in_hand", c, self.player)
+                hand.remove(c)
+        self._place_yurt(i, invade.parse_symbol(ANYWHERE))
+        if self.mode == VIRTUAL:
+            for c in discard:
+                self.hand().remove(c)
+                self.deck.discard.append(c)
+        self._used_action(2)
+
+    def expel(self, r: int, d: int = -1) -> "tuple[int, tuple]":
+        """Action B: a ruler in play flees by the next card's direction; the yurt comes
+        from the general supply. Returns (card or -1, flight)."""
+        self._expect(TURN, ACTIONS, "expel")
+        pos = self.pos
+        if self.expel_blocked:
+            raise illegal("khan.expel_final")
+        if not pos.in_play(r):
+            raise illegal("khan.ruler_off_board", RULERS[r])
+        if pos.supply < 1:
+            raise illegal("khan.supply_empty")
+        card = -1
+        if self.mode == VIRTUAL:
+            if d >= 0:
+                raise bad_args("khan.deck_kept")
+            card = self.deck.take(self.rng)
+            self.deck.discard.append(card)
+            d = card_direction(card)
+        flight = flee.flee(pos, r, d, flee.SUPPLY)
+        if flight[5] == flee.FINAL_STARTED:
+            self.expel_blocked = True
+            self.final_next = True
+        self._used_action(1)
+        return card, flight
+
+    def conquer(self, key: str, cells: "list[int]", consent: bool) -> "list[str]":
+        """Action C, or a final-phase conquest. Returns the players who sit on the figure."""
+        if self.phase == FINAL:
+            self._expect(FINAL, CONQUESTS, "conquer")
+            if self.actions >= 2:
+                raise illegal("khan.two_conquests")
+        else:
+            self._expect(TURN, ACTIONS, "conquer")
+        verdict = conquer.check(self.pos, self.player, key, cells, self.stock, self.prot, consent)
+        conquer.place(self.pos, verdict, self.stock)
+        if self.phase == FINAL:
+            self.actions += 1
+        else:
+            self._used_action(1)
+        return verdict[2]
+
+    def skip(self) -> None:
+        """An action of step 2 when no action at all is possible."""
+        self._expect(TURN, ACTIONS, "skip")
+        if self.can_act():
+            raise illegal("khan.no_skip")
+        self._used_action(1)
+
+    def can_expel(self) -> bool:
+        if self.expel_blocked or self.pos.supply < 1:
+            return False
+        for r in range(len(RULERS)):
+            if self.pos.in_play(r):
+                return True
+        return False
+
+    def can_act(self) -> bool:
+        """Is any action of step 2 possible for the current player?"""
+        pos = self.pos
+        if self.can_expel():
+            return True
+        if (self.actions == 2 and not self.extra) or self.mode == TABLE:
+            if invade.cells(pos, invade.parse_symbol(ANYWHERE)):
+                return True
+        for card in self.hand():
+            if invade.cells(pos, invade.parse_symbol(card_symbol(card))):
+                return True
+        return self.can_conquer()
+
+    def conquests(self, consent: bool = False):
+        """The current player's legal conquests (a generator); by default those that need
+        nobody's consent, which is what "can conquer" means in the final phase."""
+        return conquer.each_placement(self.pos, self.player, self.stock, self.prot, consent)
+
+    def can_conquer(self) -> bool:
+        for _ in self.conquests():
+            return True
+        return False
+
+    # -- steps 3 and 4: special cards --------------------------------------------------
+    def specials_allowed(self) -> "list[str]":
+        """The special cards the current player could play now."""
+        if self.phase != TURN or self.step != SPECIAL:
+            return []
+        mine = self.specials[self.player]
+        return [c for c in SPECIALS if mine[c] > 0 and not self._special_why_not(c)]
+
+    def _special_why_not(self, card: str) -> str:
+        me = self.player
+        two = len(self.players) == 2
+        if card == PATRONAGE:
+            if self.prot.patronage is not None and self.prot.patronage != me:
+                return "khan.patronage_taken"
+            if two and self._used_last_turn(PATRONAGE):
+                return "khan.patronage_twice"
+        if card == GODS:
+            if len(self.players) < 4 and self.prot.gods:
+                return "khan.gods_taken"
+            if two and self._used_last_turn(GODS):
+                return "khan.gods_twice"
+        return ""
+
+    def _used_last_turn(self, card: str) -> bool:
+        last = self.last_used.get(card)
+        return last is not None and last[0] == self.player and last[1] == self.turn - len(self.players)
+
+    def special(self, card: str, region: int = 0, key: str = "") -> None:
+        """Step 4: one special card. region: Support of the Gods with 4 players (terrain
+        code); key: the figure Land Reconnaissance reserves."""
+        self._expect(TURN, SPECIAL, "special")
+        me = self.player
+        n = len(self.players)
+        if self.specials[me].get(card, 0) < 1:
+            raise illegal("khan.no_special", me, card)
+        why = self._special_why_not(card)
+        if why:
+            raise illegal(why)
+        if card == MORALE:
+            self.extra = True
+            self.step = ACTIONS
+            self.actions = 1
+        elif card == PATRONAGE:
+            self.prot.patronage = me
+        elif card == GODS:
+            if n == 4:
+                if not region:
+                    raise bad_args("khan.gods_region")
+                for g in self.prot.gods:
+                    if g[1] == region:
+                        raise illegal("khan.gods_region_taken")
+            else:
+                region = 0
+            self.prot.gods.append((me, region))
+        else:
+            if conquer.available(self.stock, self.prot, me, key) < 1:
+                raise illegal("khan.recon_none", key)
+            self.prot.recon.append((me, key, n < 4))
+        if card != MORALE:
+            self.step = END
+        if card == PATRONAGE or card == GODS:
+            self.last_used[card] = [me, self.turn]
+        self.specials[me][card] -= 1
+
+    # -- ends of turns -------------------------------------------------------------
+    def end(self) -> None:
+        """End the turn: refill the hand to 4 (virtual mode) and pass to the left."""
+        if self.phase == FINAL:
+            self._expect(FINAL, CONQUESTS, "end")
+            if self.actions < 2 and self.can_conquer():
+                raise illegal("khan.must_conquer", self.player)
+        else:
+            self._expect(TURN, SPECIAL + " " + END, "end")
+            hand = self.hand()
+            while self.mode == VIRTUAL and len(hand) < HAND_SIZE:
+                hand.append(self.deck.take(self.rng))
+        self.current = (self.current + 1) % len(self.players)
+        if self.final_next:
+            self.phase = FINAL
+            self.final_next = False
+            self.expel_blocked = False
+        self._start_turn()
+        if self.phase == FINAL:
+            self._maybe_over()
+
+    def _maybe_over(self) -> None:
+        """The game ends when nobody can conquer."""
+        here = self.current
+        for k in range(len(self.players)):
+            self.current = (here + k) % len(self.players)
+            if self.can_conquer():
+                self.current = here
+                return
+        self.current = here
+        self.phase = OVER
+        self.step = ""
+
+    # -- results ------------------------------------------------------------
+    def scores(self) -> dict:
+        return score_position(self.pos, self.players)
+
+
+def score_position(pos: Position, players: list) -> dict:
+    """Full end scoring of the figures on a board."""
+    from shared_rules.khan import score
+
+    fig_vp = []
+    cells_owners = []
+    for f in range(len(pos.fig_cells)):
+        key = pos.fig_key[f]
+        vp = figure_vp(FIGURES[key][0]) if key < len(FIGURES) else len(pos.fig_cells[f])
+        owners = pos.owners(f)
+        fig_vp.append((vp, owners))
+        cells_owners.append((pos.fig_cells[f], owners))
+    vp = score.figure_points(players, fig_vp)
+    lists = {}
+    for p in players:
+        lists[p] = score.territories(pos.board.side, cells_owners, p)
+    bonus = score.bonus(players, lists)
+    total = {}
+    for p in players:
+        total[p] = vp[p] + bonus[p]
+    return {"vp": vp, "territories": lists, "bonus": bonus, "total": total,
+            "winners": score.winners(players, total, lists)}
+
+
+def new_game(board_ref: str, players: list, mode: str, seed: int, stream: int = 0) -> KhanGame:
+    if not isinstance(players, list) or len(players) < 2 or len(players) > 4:
+        raise bad_args("khan.players")
+    for k in range(len(players)):
+        check_player_id(players[k], "players")
+        if players[k] in players[k + 1:]:
+            raise bad_args("khan.player_twice", players[k])
+    if mode != VIRTUAL and mode != TABLE:
+        raise bad_args("khan.mode")
+    game = KhanGame(board_ref, list(players), mode, PCG32(seed, stream))
+    missing = [RULERS[r] for r in range(len(RULERS)) if r not in game.board.starts]
+    if missing:
+        raise bad_args("khan.no_start", " ".join(missing))
+    return game

@@ -1,0 +1,216 @@
+"""Khan ops for the op table: JSON arguments in, JSON results out (docs/ops.md)."""
+
+from shared_rules import args as A
+from shared_rules.errors import ILLEGAL, RulesError, bad_args, describe
+from shared_rules.khan import board as board_mod
+from shared_rules.khan import board_text
+from shared_rules.khan import conquer, flee as flee_mod, game as game_mod, invade, score, state
+from shared_rules.khan.actions import apply, card_json, cells_of, flight_json
+from shared_rules.khan.game import Deck
+from shared_rules.khan.tables import (BONUS, CARD_COUNT, DIRECTIONS, FIGURES, RULERS, SETUP_YURTS, SHAPES,
+                                      SPECIAL_TOTALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS, COURT_YURTS, SYMBOLS,
+                                      TERRAIN_NAMES, TERRAINS, HAND_SIZE, figure_vp)
+from shared_rules.rng import PCG32
+
+_U64 = 0xFFFFFFFFFFFFFFFF
+
+
+def _board(args: dict):
+    return board_mod.load(A.get(args, "board", "default", False))
+
+
+def _pieces(args: dict, board):
+    return state.pieces(board, A.get(args, "pieces"))
+
+
+def board(args: dict) -> dict:
+    """Parse and check a board; its size, counts, edges and ruler start cells."""
+    b = _board(args)
+    border = [b.name_of(i) for i in range(b.size) if b.border[i] and b.is_land(i)]
+    counts = board_text.counts(b)
+    river = counts.pop("~")
+    starts = {}
+    for r in b.starts:
+        starts[RULERS[r]] = b.name_of(b.starts[r])
+    return {"width": b.width, "height": b.height, "name": b.name, "regions": counts, "river": river,
+            "land": sum(counts[t] for t in counts), "border_cells": border, "rulers": starts, "text": board_text.text(b)}
+
+
+def tables(args: dict) -> dict:
+    """The data tables: rulers, directions, symbols, the 72 cards, figures, special cards."""
+    return {
+        "rulers": list(RULERS), "directions": list(DIRECTIONS), "symbols": list(SYMBOLS),
+        "terrains": {TERRAINS[k]: TERRAIN_NAMES[k] for k in range(len(TERRAINS))},
+        "deck": [card_json(c) for c in range(CARD_COUNT)],
+        "figures": [{"key": f[0], "kind": f[1], "shape": SHAPES[f[2]], "count": f[3], "vp": figure_vp(f[0])}
+                    for f in FIGURES],
+        "specials": dict(SPECIAL_TOTALS), "bonus": list(BONUS), "hand": HAND_SIZE,
+    }
+
+
+def setup(args: dict) -> dict:
+    """What each player takes at setup for a player count."""
+    n = A.integer(args, "players", 2, 4)
+    return {"yurts_each": SETUP_YURTS[n], "specials_each": dict(SPECIALS_PER_PLAYER[n]), "hand": HAND_SIZE,
+            "court_yurts": COURT_YURTS, "supply_yurts": SUPPLY_YURTS}
+
+
+def flee(args: dict) -> dict:
+    """Where the ruler flees; the pieces afterwards."""
+    b = _board(args)
+    pos = _pieces(args, b)
+    r = state.ruler_index(A.get(args, "ruler"), "ruler")
+    d = DIRECTIONS.index(A.choice(args, "direction", DIRECTIONS))
+    source = A.choice(args, "source", (flee_mod.COURT, flee_mod.SUPPLY))
+    out = flight_json(b, flee_mod.flee(pos, r, d, source))
+    out["pieces"] = state.pieces_json(pos)
+    return out
+
+
+def flip(args: dict) -> dict:
+    """Step 1's flip: cards of rulers at home are skipped; an empty pile is refilled from
+    the discards, shuffled by PCG32(seed, stream)."""
+    rng = PCG32(A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
+    seen = bytearray(CARD_COUNT)
+    piles = []
+    for name in ("draw", "discard"):
+        pile = []
+        for c in A.array(args, name, max_len=CARD_COUNT):
+            if type(c) is not int or c < 0 or c >= CARD_COUNT or seen[c]:
+                raise bad_args("\"" + name + "\" must hold distinct card ids 0.." + str(CARD_COUNT - 1))
+            seen[c] = 1
+            pile.append(c)
+        piles.append(pile)
+    home = bytearray(len(RULERS))
+    for rid in A.array(args, "home", [], max_len=len(RULERS)):
+        home[state.ruler_index(rid, "home")] = 1
+    deck = Deck(piles[0], piles[1])
+    card, skipped = deck.flip(rng, home)
+    return {"card": card_json(card), "skipped": [card_json(c) for c in skipped], "draw": deck.draw,
+            "discard": deck.discard}
+
+
+def invasions(args: dict) -> dict:
+    """Cells where a yurt may go by a symbol; with "cell", whether that one may."""
+    b = _board(args)
+    pos = _pieces(args, b)
+    sym = invade.parse_symbol(A.get(args, "symbol"))
+    out: dict = {"cells": [b.name_of(i) for i in invade.cells(pos, sym)]}
+    if "cell" in args:
+        reason = invade.why_not(pos, b.cell(args["cell"], "cell"), sym)
+        out["legal"] = not reason
+        out["reason"] = describe(*reason) if reason else None
+    return out
+
+
+def _conquest_args(args: dict, b, pos):
+    player = state.check_player_id(A.get(args, "player"), "player")
+    prot = state.protections(args.get("protections"))
+    stock = conquer.stock_after(pos)
+    if "stock" in args:
+        given = A.obj(args, "stock")
+        for key in sorted(given):
+            n = given[key]
+            info = conquer.figure_info(key)
+            if type(n) is not int or n < 0 or n > info[3]:
+                raise bad_args("stock." + key + " must be an integer 0.." + str(info[3]))
+            stock[key] = n
+    return player, prot, stock, A.flag(args, "consent")
+
+
+def conquer_op(args: dict) -> dict:
+    """May the player put this figure on these cells? Who shares it; the pieces after."""
+    b = _board(args)
+    pos = _pieces(args, b)
+    player, prot, stock, consent = _conquest_args(args, b, pos)
+    key = conquer.figure_info(A.get(args, "figure"))[0]
+    try:
+        verdict = conquer.check(pos, player, key, cells_of(b, A.get(args, "cells")), stock, prot, consent)
+    except RulesError as e:
+        if e.code != ILLEGAL:
+            raise
+        return {"legal": False, "reason": e.message, "sharers": [], "pieces": None}
+    conquer.place(pos, verdict, stock)
+    return {"legal": True, "reason": None, "sharers": verdict[2], "pieces": state.pieces_json(pos)}
+
+
+def conquests(args: dict) -> dict:
+    """Every legal conquest of a player (the first "limit" listed) and how many there are."""
+    b = _board(args)
+    pos = _pieces(args, b)
+    player, prot, stock, consent = _conquest_args(args, b, pos)
+    limit = A.integer(args, "limit", 0, 1000, 50)
+    listed = []
+    count = 0
+    for c in conquer.each_placement(pos, player, stock, prot, consent):
+        count += 1
+        if len(listed) < limit:
+            listed.append({"figure": c[0], "cells": [b.name_of(i) for i in c[1]], "sharers": c[2]})
+    return {"count": count, "placements": listed}
+
+
+def score_op(args: dict) -> dict:
+    """End scoring of the figures on a board: VP, territories, bonus, totals, winners."""
+    b = _board(args)
+    figures = A.array(args, "figures", max_len=state.MAX_FIGURES)
+    pos = state.pieces(b, {"figures": figures, "supply": 0})
+    players = A.array(args, "players", [], max_len=4)
+    for p in players:
+        state.check_player_id(p, "players")
+    names = list(players)
+    for p in sorted(pos.players):
+        if p not in names:
+            names.append(p)
+    return game_mod.score_position(pos, names)
+
+
+def bonus(args: dict) -> dict:
+    """The 10/6/3 territory bonus from each player's territory sizes."""
+    terr = A.obj(args, "territories")
+    lists = {}
+    players = sorted(terr)
+    for p in players:
+        state.check_player_id(p, "territories")
+        sizes = terr[p]
+        if not isinstance(sizes, list) or len(sizes) > 200:
+            raise bad_args("territories." + p + " must be a list of territory sizes")
+        for v in sizes:
+            if type(v) is not int or v < 1 or v > 1000:
+                raise bad_args("territories." + p + " holds a size that is not an integer 1..1000")
+        lists[p] = sorted(sizes)[::-1]
+    return {"bonus": score.bonus(players, lists)}
+
+
+def new(args: dict) -> dict:
+    """A new game: rulers on their start cells, cards dealt (virtual mode), setup to do."""
+    g = game_mod.new_game(A.text(args, "board", "default"), A.array(args, "players", max_len=4),
+                          A.choice(args, "mode", (game_mod.VIRTUAL, game_mod.TABLE), game_mod.VIRTUAL),
+                          A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
+    return {"state": state.game_json(g)}
+
+
+def play(args: dict) -> dict:
+    """Apply actions to a saved game: the new state and what each action did."""
+    g = state.game(A.obj(args, "state"))
+    actions = A.array(args, "actions", max_len=500) if "actions" in args else [A.obj(args, "action")]
+    events = []
+    for action in actions:
+        events.append(apply(g, action))
+    out = {"state": state.game_json(g), "events": events}
+    if g.phase == game_mod.OVER:
+        out["scores"] = g.scores()
+    return out
+
+
+def playout(args: dict) -> dict:
+    """A seeded random game played to the end (for property and conformance tests)."""
+    from shared_rules.khan.randplay import playout as run
+
+    seed = A.integer(args, "seed", 0, _U64)
+    trace = [] if A.flag(args, "trace") else None
+    g, moves, final_turn = run(seed, A.integer(args, "players", 2, 4), trace)
+    out = {"seed": seed, "players": list(g.players), "moves": moves, "turns": g.turn, "final_turn": final_turn,
+           "scores": g.scores(), "pieces": state.pieces_json(g.pos)}
+    if trace is not None:
+        out["trace"] = trace
+    return out

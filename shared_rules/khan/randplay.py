@@ -1,0 +1,191 @@
+"""A seeded random player: plays legal Khan games to the end, for property tests.
+
+Every choice comes from its own PCG32 stream over lists in a fixed order, so a seed plays
+the same game on CPython and on MicroPython, move for move. It drives the engine's typed
+calls directly (no JSON on the way), so a whole game fits in a small heap; with trace=True
+it also records each move as the JSON action that khan.play would take.
+"""
+
+from shared_rules.khan import conquer, invade
+from shared_rules.khan.game import ACTIONS, FINAL, FLIP, OVER, SETUP, SPECIAL, VIRTUAL, KhanGame, new_game
+from shared_rules.khan.tables import (ANYWHERE, FIGURE_KEYS, GODS, HAND_SIZE, RECON, RULERS, TERRAINS,
+                                      card_symbol)
+from shared_rules.rng import PCG32
+
+PLAYERS = ("red", "yellow", "blue", "green")
+MAX_MOVES = 5000  # a game that runs longer than this is a bug
+CHOOSER_STREAM = 1
+GAME_STREAM = 2
+
+
+def _pick(rng: PCG32, items: list):
+    return items[rng.below(len(items))]
+
+
+def _count(gen) -> int:
+    n = 0
+    for _ in gen:
+        n += 1
+    return n
+
+
+def _nth(gen, n: int):
+    for item in gen:
+        if not n:
+            return item
+        n -= 1
+    raise IndexError(n)
+
+
+def choose(game: KhanGame, rng: PCG32) -> tuple:
+    """One random legal move for whoever is to act, as a tuple (see play())."""
+    pos = game.pos
+    if game.phase == SETUP:
+        return ("setup_yurt", _pick(rng, invade.cells(pos, invade.parse_symbol(invade.SETUP))))
+    if game.phase == FINAL:
+        consent = rng.below(2) == 1
+        n = _count(game.conquests(consent)) if game.actions < 2 else 0
+        if n:
+            c = _nth(game.conquests(consent), rng.below(n))
+            return ("conquer", c[0], c[1], consent)
+        return ("end",)
+    if game.step == FLIP:
+        return ("flip",)
+    if game.step == ACTIONS:
+        return _action(game, rng)
+    if game.step == SPECIAL:
+        return _special(game, rng)
+    return ("end",)
+
+
+def _action(game: KhanGame, rng: PCG32) -> tuple:
+    pos = game.pos
+    kinds = []
+    by_card = []
+    for card in game.hand():
+        spots = invade.cells(pos, invade.parse_symbol(card_symbol(card)))
+        if spots:
+            by_card.append((card, spots))
+    if by_card:
+        kinds.append("invade")
+    if game.can_expel():
+        kinds.append("expel")
+    consent = rng.below(2) == 1
+    n_conquests = _count(game.conquests(consent))
+    if n_conquests:
+        kinds.append("conquer")
+    anywhere = []
+    if game.actions == 2 and not game.extra:
+        anywhere = invade.cells(pos, invade.parse_symbol(ANYWHERE))
+        if anywhere:
+            kinds.append("double")
+    if not kinds:
+        return ("skip",)
+    kind = _pick(rng, kinds)
+    if kind == "invade":
+        card, spots = _pick(rng, by_card)
+        return ("invade", _pick(rng, spots), card)
+    if kind == "expel":
+        return ("expel", _pick(rng, [r for r in range(len(RULERS)) if pos.in_play(r)]))
+    if kind == "conquer":
+        c = _nth(game.conquests(consent), rng.below(n_conquests))
+        return ("conquer", c[0], c[1], consent)
+    hand = list(game.hand())
+    discard = []
+    for _ in range(rng.below(HAND_SIZE + 1)):
+        if hand:
+            discard.append(hand.pop(rng.below(len(hand))))
+    return ("double", _pick(rng, anywhere), discard)
+
+
+def _special(game: KhanGame, rng: PCG32) -> tuple:
+    allowed = game.specials_allowed()
+    if not allowed or rng.below(2) == 0:
+        return ("end",)
+    card = _pick(rng, allowed)
+    region = 0
+    key = ""
+    if card == GODS and len(game.players) == 4:
+        taken = [g[1] for g in game.prot.gods]
+        free = [t for t in range(1, len(TERRAINS) + 1) if t not in taken]
+        if not free:
+            return ("end",)
+        region = _pick(rng, free)
+    if card == RECON:
+        keys = [k for k in FIGURE_KEYS if conquer.available(game.stock, game.prot, game.player, k) > 0]
+        if not keys:
+            return ("end",)
+        key = _pick(rng, keys)
+    return ("special", card, region, key)
+
+
+def play(game: KhanGame, move: tuple) -> None:
+    """Make a move chosen by choose() through the engine's typed calls."""
+    do = move[0]
+    if do == "setup_yurt":
+        game.setup_yurt(move[1])
+    elif do == "flip":
+        game.flip()
+    elif do == "invade":
+        game.invade(move[1], move[2])
+    elif do == "expel":
+        game.expel(move[1])
+    elif do == "conquer":
+        game.conquer(move[1], list(move[2]), move[3])
+    elif do == "double":
+        game.double(move[1], move[2])
+    elif do == "skip":
+        game.skip()
+    elif do == "special":
+        game.special(move[1], move[2], move[3])
+    else:
+        game.end()
+
+
+def move_json(board, move: tuple) -> dict:
+    """The JSON action (khan/actions.py) that makes the same move."""
+    do = move[0]
+    out = {"do": do}
+    if do == "setup_yurt":
+        out["cell"] = board.name_of(move[1])
+    elif do == "invade":
+        out["cell"] = board.name_of(move[1])
+        out["card"] = move[2]
+    elif do == "expel":
+        out["ruler"] = RULERS[move[1]]
+    elif do == "conquer":
+        out["figure"] = move[1]
+        out["cells"] = [board.name_of(i) for i in move[2]]
+        out["consent"] = move[3]
+    elif do == "double":
+        out["cell"] = board.name_of(move[1])
+        out["discard"] = list(move[2])
+    elif do == "special":
+        out["card"] = move[1]
+        if move[2]:
+            out["region"] = TERRAINS[move[2] - 1]
+        if move[3]:
+            out["figure"] = move[3]
+    return out
+
+
+def playout(seed: int, players: int, trace=None, on_move=None) -> "tuple[KhanGame, int, int]":
+    """Play one random game to the end: (the game, moves made, turn the final phase began).
+    trace: a list that receives every move as its JSON action."""
+    chooser = PCG32(seed, CHOOSER_STREAM)
+    game = new_game("default", list(PLAYERS[:players]), VIRTUAL, seed, GAME_STREAM)
+    count = 0
+    final_turn = 0
+    while game.phase != OVER:
+        if count >= MAX_MOVES:
+            raise RuntimeError("random game did not end")
+        move = choose(game, chooser)
+        play(game, move)
+        count += 1
+        if not final_turn and (game.phase == FINAL or game.phase == OVER or game.final_next):
+            final_turn = game.turn
+        if trace is not None:
+            trace.append(move_json(game.board, move))
+        if on_move is not None:
+            on_move(game, move)
+    return game, count, final_turn

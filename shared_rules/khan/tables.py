@@ -1,0 +1,173 @@
+"""Khan's fixed data: terrains, rulers, the 72-card deck, figures, special cards, setup.
+
+Numbers marked (decision) in docs/rules-decisions.md are our reading where the rulebook
+is silent; they live here, as data, so an owner can change them in one place.
+"""
+
+# Terrain codes of a board cell. 0 is "no cell here" (off the board).
+OFF = 0
+RIVER = 7
+TERRAINS = "MGTRSF"  # code = index + 1
+TERRAIN_NAMES = ("mountains", "glacier", "tundra", "rocky desert", "sand desert", "forest")
+# Land cells per region and river cells of the printed board (rulebook component list).
+REGION_CELLS = {"M": 22, "G": 20, "T": 22, "R": 21, "S": 22, "F": 25}
+RIVER_CELLS = 22
+
+# Compass directions, clockwise from north; rows grow southwards.
+DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+DX = (0, 1, 1, 1, 0, -1, -1, -1)
+DY = (-1, -1, 0, 1, 1, 1, 0, -1)
+FLEE_REACH = 3
+
+# The 8 rulers by colour. Seljuk = grey and Russian = light blue come from the rulebook;
+# the other six colours are our names (decision) until a source names them.
+RULERS = ("grey", "lightblue", "white", "orange", "purple", "pink", "brown", "teal")
+RULER_TITLES = ("Seljuk", "Russian", "", "", "", "", "", "")
+COURT_YURTS = 5  # black yurts on each court at setup
+SUPPLY_YURTS = 20  # black yurts in the general supply at setup
+BLACK_YURTS = COURT_YURTS * 8 + SUPPLY_YURTS  # 60
+FINAL_PHASE_HOME = 5  # the 5th ruler home starts the final phase
+
+# Invasion symbols on the cards: a terrain letter, the Khan joker, the river,
+# neighbouring territories, or a terrain together with neighbouring territories.
+JOKER = "khan"
+RIVER_SYMBOL = "river"
+BORDER = "border"
+ANYWHERE = "any"  # action D: invade anywhere (not on a card)
+SYMBOLS = tuple(TERRAINS) + (JOKER, RIVER_SYMBOL, BORDER) + tuple(t + "+" + BORDER for t in TERRAINS)
+
+# The deck: 9 cards per ruler colour, "DIRECTION:SYMBOL", in the order of RULERS.
+# (decision) per colour the 8 directions once plus one more, and the 9 kinds of symbol
+# (6 terrains, joker, river, a terrain with neighbouring territories) once each,
+# rotated so that every symbol meets many directions. Edit freely: 9 cards per line.
+DECK = (
+    "N:M NE:G E:T SE:R S:S SW:F W:khan NW:river N:M+border",
+    "N:G NE:T E:R SE:S S:F SW:khan W:river NW:G+border NE:M",
+    "N:T NE:R E:S SE:F S:khan SW:river W:T+border NW:M E:G",
+    "N:R NE:S E:F SE:khan S:river SW:R+border W:M NW:G SE:T",
+    "N:S NE:F E:khan SE:river S:S+border SW:M W:G NW:T S:R",
+    "N:F NE:khan E:river SE:F+border S:M SW:G W:T NW:R SW:S",
+    "N:khan NE:river E:M+border SE:M S:G SW:T W:R NW:S W:F",
+    "N:river NE:G+border E:M SE:G S:T SW:R W:S NW:F NW:khan",
+)
+CARDS_PER_RULER = 9
+CARD_COUNT = CARDS_PER_RULER * 8
+HAND_SIZE = 4
+
+_deck = []
+
+
+def _parsed_deck() -> "tuple[bytearray, bytearray]":
+    """(direction, symbol) indexes of every card id, parsed once from DECK."""
+    if not _deck:
+        dirs = bytearray(CARD_COUNT)
+        syms = bytearray(CARD_COUNT)
+        c = 0
+        for line in DECK:
+            for word in line.split():
+                d, sym = word.split(":")
+                dirs[c] = DIRECTIONS.index(d)
+                syms[c] = SYMBOLS.index(sym)
+                c += 1
+        _deck.append(dirs)
+        _deck.append(syms)
+    return _deck[0], _deck[1]
+
+
+def card_ruler(card: int) -> int:
+    return card // CARDS_PER_RULER
+
+
+def card_direction(card: int) -> int:
+    return _parsed_deck()[0][card]
+
+
+def card_symbol(card: int) -> str:
+    return SYMBOLS[_parsed_deck()[1][card]]
+
+
+# Scoring figures (decision: VP = cells). (key, kind, cells, count, vp)
+# Shapes are free polyominoes, cells given as "xy" digit pairs; any rotation or mirror
+# image is allowed.
+TILE = "tile"
+BRIDGE = "bridge"
+SHAPES = {
+    "I2": "00 10",
+    "I3": "00 10 20",
+    "L3": "00 01 11",
+    "I4": "00 10 20 30",
+    "O4": "00 10 01 11",
+    "T4": "00 10 20 11",
+    "S4": "10 20 01 11",
+    "L4": "00 01 02 12",
+    "F5": "10 20 01 11 12",
+    "I5": "00 10 20 30 40",
+    "L5": "00 01 02 03 13",
+    "N5": "10 11 02 12 03",
+    "P5": "00 10 01 11 02",
+    "T5": "00 10 20 11 12",
+    "U5": "00 20 01 11 21",
+    "V5": "00 01 02 12 22",
+    "W5": "00 01 11 12 22",
+    "X5": "10 01 11 21 12",
+    "Y5": "10 01 11 12 13",
+    "Z5": "00 10 11 12 22",
+}
+# 29 tiles (4 two-cell, 2x4 three-cell, 5 four-cell, 12 five-cell) and
+# 9 bridges (5 three-cell, 2x2 four-cell: straight and L) = 38 figures.
+FIGURES = (
+    ("tile-I2", TILE, "I2", 4),
+    ("tile-I3", TILE, "I3", 4),
+    ("tile-L3", TILE, "L3", 4),
+    ("tile-I4", TILE, "I4", 1),
+    ("tile-O4", TILE, "O4", 1),
+    ("tile-T4", TILE, "T4", 1),
+    ("tile-S4", TILE, "S4", 1),
+    ("tile-L4", TILE, "L4", 1),
+    ("tile-F5", TILE, "F5", 1),
+    ("tile-I5", TILE, "I5", 1),
+    ("tile-L5", TILE, "L5", 1),
+    ("tile-N5", TILE, "N5", 1),
+    ("tile-P5", TILE, "P5", 1),
+    ("tile-T5", TILE, "T5", 1),
+    ("tile-U5", TILE, "U5", 1),
+    ("tile-V5", TILE, "V5", 1),
+    ("tile-W5", TILE, "W5", 1),
+    ("tile-X5", TILE, "X5", 1),
+    ("tile-Y5", TILE, "Y5", 1),
+    ("tile-Z5", TILE, "Z5", 1),
+    ("bridge-I3", BRIDGE, "I3", 5),
+    ("bridge-I4", BRIDGE, "I4", 2),
+    ("bridge-L4", BRIDGE, "L4", 2),
+)
+FIGURE_KEYS = tuple(f[0] for f in FIGURES)
+
+
+def figure_vp(key: str) -> int:
+    """(decision) a figure is worth one VP per cell it covers."""
+    for f in FIGURES:
+        if f[0] == key:
+            return shape_size(f[2])
+    raise KeyError(key)
+
+
+def shape_size(shape: str) -> int:
+    return (len(SHAPES[shape]) + 1) // 3
+
+
+# Special cards. Totals in the box and cards per player by player count.
+MORALE = "morale"  # High Morale: a 3rd action
+PATRONAGE = "patronage"  # Great Khan's Patronage: protect own yurts
+GODS = "gods"  # Support of the Gods: protect neutral yurts
+RECON = "recon"  # Land Reconnaissance: reserve figures
+SPECIALS = (MORALE, PATRONAGE, GODS, RECON)
+SPECIAL_TOTALS = {MORALE: 6, PATRONAGE: 4, GODS: 4, RECON: 4}
+SPECIALS_PER_PLAYER = {
+    2: {MORALE: 2, PATRONAGE: 2, GODS: 2, RECON: 2},
+    3: {MORALE: 2, PATRONAGE: 1, GODS: 1, RECON: 1},
+    4: {MORALE: 1, PATRONAGE: 1, GODS: 1, RECON: 1},
+}
+SETUP_YURTS = {2: 3, 3: 2, 4: 1}  # own yurts each player places at setup
+
+# Territory bonus for the three largest conquered territories.
+BONUS = (10, 6, 3)

@@ -1,0 +1,34 @@
+"""Ops over shared_rules.rng: raw PCG32 draws, bounded ints and shuffles for verification."""
+
+from shared_rules import args as A
+from shared_rules.rng import PCG32
+
+_U64 = 0xFFFFFFFFFFFFFFFF
+
+
+def _rng(args: dict) -> PCG32:
+    return PCG32(A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
+
+
+def draw(args: dict) -> dict:
+    """{"seed", "stream", "count"} -> {"values": raw 32-bit outputs}."""
+    count = A.integer(args, "count", 0, 4096)
+    rng = _rng(args)
+    return {"values": [rng.next32() for _ in range(count)]}
+
+
+def below(args: dict) -> dict:
+    """{"seed", "stream", "bound", "count"} -> {"values": unbiased ints in 0..bound-1}."""
+    bound = A.integer(args, "bound", 1, 0xFFFFFFFF)
+    count = A.integer(args, "count", 0, 4096)
+    rng = _rng(args)
+    return {"values": [rng.below(bound) for _ in range(count)]}
+
+
+def shuffle(args: dict) -> dict:
+    """{"seed", "stream", "n"} -> {"order": 0..n-1 shuffled by Fisher-Yates}."""
+    n = A.integer(args, "n", 0, 4096)
+    rng = _rng(args)
+    items = list(range(n))
+    rng.shuffle(items)
+    return {"order": items}

@@ -1,0 +1,39 @@
+"""Runs the rules tests (tests/rules/test_*.py) under the micropython binary.
+
+MicroPython has no unittest and no pytest: every test is a plain function with asserts,
+collected here by name. Prints one line per failure and "N passed, N failed"; exits 1 if
+anything failed. Usage: micropython tests/mp_run.py [name-substring]
+"""
+
+import os
+import sys
+
+HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+RULES = HERE + "/rules"
+ROOT = HERE + "/.."
+sys.path.insert(0, ROOT)
+sys.path.insert(0, RULES)
+
+
+def main() -> int:
+    only = sys.argv[1] if len(sys.argv) > 1 else ""
+    passed = 0
+    failed = 0
+    names = sorted(n[:-3] for n in os.listdir(RULES) if n.startswith("test_") and n.endswith(".py"))
+    for name in names:
+        module = __import__(name)
+        for attr in sorted(dir(module)):
+            if not attr.startswith("test_") or only not in name + "." + attr:
+                continue
+            try:
+                getattr(module, attr)()
+                passed += 1
+            except Exception as e:  # report and go on with the next test
+                failed += 1
+                print("FAIL " + name + "." + attr + ": " + type(e).__name__ + ": " + str(e))
+                sys.print_exception(e)
+    print("micropython: " + str(passed) + " passed, " + str(failed) + " failed")
+    return 1 if failed else 0
+
+
+sys.exit(main())
