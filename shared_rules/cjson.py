@@ -28,7 +28,7 @@ def _string(s: str, out: list) -> None:
             parts.append(_SHORT[ch])
             continue
         code = ord(ch)
-        if code < 0x20 or code > 0x7F:
+        if code < 0x20 or code > 0x7E:
             if code > 0xFFFF:
                 code -= 0x10000
                 parts.append(_u(0xD800 | (code >> 10)))

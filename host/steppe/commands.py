@@ -21,7 +21,11 @@ def do_rules(args) -> int:
         return EXIT_OK
     if not args.op:
         raise StepError("name an op (steppe rules --list shows them)", EXIT_USAGE)
-    return EXIT_OK if serve(args.op, sys.stdin, sys.stdout) else EXIT_FAILED
+    # bytes that are not UTF-8 become U+FFFD, so such a line is answered, not a crash
+    stdin = sys.stdin
+    if hasattr(stdin, "reconfigure"):
+        stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+    return EXIT_OK if serve(args.op, stdin, sys.stdout) else EXIT_FAILED
 
 
 # -- steppe demo -------------------------------------------------------------------------

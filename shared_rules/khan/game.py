@@ -271,10 +271,10 @@ class KhanGame:
         if self.can_expel():
             return True
         if (self.actions == 2 and not self.extra) or self.mode == TABLE:
-            if invade.cells(pos, invade.parse_symbol(ANYWHERE)):
+            if invade.count(pos, invade.parse_symbol(ANYWHERE)):
                 return True
         for card in self.hand():
-            if invade.cells(pos, invade.parse_symbol(card_symbol(card))):
+            if invade.count(pos, invade.parse_symbol(card_symbol(card))):
                 return True
         return self.can_conquer()
 

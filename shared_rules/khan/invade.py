@@ -61,10 +61,33 @@ def allowed(pos: Position, i: int, sym: tuple, taken=None) -> bool:
     return True
 
 
-def cells(pos: Position, sym: tuple) -> "list[int]":
-    """Every cell where a yurt may go by this symbol, in cell order."""
+def each(pos: Position, sym: tuple):
+    """Yield every cell where a yurt may go by this symbol, in cell order (a generator:
+    the device never needs the whole list at once)."""
     taken = _regions_with_yurts(pos) if sym[3] else None
-    return [i for i in range(pos.board.size) if allowed(pos, i, sym, taken)]
+    for i in range(pos.board.size):
+        if allowed(pos, i, sym, taken):
+            yield i
+
+
+def cells(pos: Position, sym: tuple) -> "list[int]":
+    return list(each(pos, sym))
+
+
+def count(pos: Position, sym: tuple) -> int:
+    n = 0
+    for _ in each(pos, sym):
+        n += 1
+    return n
+
+
+def nth(pos: Position, sym: tuple, k: int) -> int:
+    """The k-th cell (from 0) that each() yields."""
+    for i in each(pos, sym):
+        if not k:
+            return i
+        k -= 1
+    raise IndexError(k)
 
 
 def why_not(pos: Position, i: int, sym: tuple) -> tuple:

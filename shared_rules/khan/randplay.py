@@ -22,6 +22,11 @@ def _pick(rng: PCG32, items: list):
     return items[rng.below(len(items))]
 
 
+def _cell(pos, sym: tuple, rng: PCG32) -> int:
+    """A random cell where a yurt may go by this symbol (no list of them is built)."""
+    return invade.nth(pos, sym, rng.below(invade.count(pos, sym)))
+
+
 def _count(gen) -> int:
     n = 0
     for _ in gen:
@@ -41,7 +46,7 @@ def choose(game: KhanGame, rng: PCG32) -> tuple:
     """One random legal move for whoever is to act, as a tuple (see play())."""
     pos = game.pos
     if game.phase == SETUP:
-        return ("setup_yurt", _pick(rng, invade.cells(pos, invade.parse_symbol(invade.SETUP))))
+        return ("setup_yurt", _cell(pos, invade.parse_symbol(invade.SETUP), rng))
     if game.phase == FINAL:
         consent = rng.below(2) == 1
         n = _count(game.conquests(consent)) if game.actions < 2 else 0
@@ -61,12 +66,8 @@ def choose(game: KhanGame, rng: PCG32) -> tuple:
 def _action(game: KhanGame, rng: PCG32) -> tuple:
     pos = game.pos
     kinds = []
-    by_card = []
-    for card in game.hand():
-        spots = invade.cells(pos, invade.parse_symbol(card_symbol(card)))
-        if spots:
-            by_card.append((card, spots))
-    if by_card:
+    playable = [c for c in game.hand() if invade.count(pos, invade.parse_symbol(card_symbol(c)))]
+    if playable:
         kinds.append("invade")
     if game.can_expel():
         kinds.append("expel")
@@ -74,17 +75,15 @@ def _action(game: KhanGame, rng: PCG32) -> tuple:
     n_conquests = _count(game.conquests(consent))
     if n_conquests:
         kinds.append("conquer")
-    anywhere = []
-    if game.actions == 2 and not game.extra:
-        anywhere = invade.cells(pos, invade.parse_symbol(ANYWHERE))
-        if anywhere:
-            kinds.append("double")
+    anywhere = invade.parse_symbol(ANYWHERE)
+    if game.actions == 2 and not game.extra and invade.count(pos, anywhere):
+        kinds.append("double")
     if not kinds:
         return ("skip",)
     kind = _pick(rng, kinds)
     if kind == "invade":
-        card, spots = _pick(rng, by_card)
-        return ("invade", _pick(rng, spots), card)
+        card = _pick(rng, playable)
+        return ("invade", _cell(pos, invade.parse_symbol(card_symbol(card)), rng), card)
     if kind == "expel":
         return ("expel", _pick(rng, [r for r in range(len(RULERS)) if pos.in_play(r)]))
     if kind == "conquer":
@@ -95,7 +94,7 @@ def _action(game: KhanGame, rng: PCG32) -> tuple:
     for _ in range(rng.below(HAND_SIZE + 1)):
         if hand:
             discard.append(hand.pop(rng.below(len(hand))))
-    return ("double", _pick(rng, anywhere), discard)
+    return ("double", _cell(pos, anywhere, rng), discard)
 
 
 def _special(game: KhanGame, rng: PCG32) -> tuple:

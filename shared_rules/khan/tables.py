@@ -9,9 +9,6 @@ OFF = 0
 RIVER = 7
 TERRAINS = "MGTRSF"  # code = index + 1
 TERRAIN_NAMES = ("mountains", "glacier", "tundra", "rocky desert", "sand desert", "forest")
-# Land cells per region and river cells of the printed board (rulebook component list).
-REGION_CELLS = {"M": 22, "G": 20, "T": 22, "R": 21, "S": 22, "F": 25}
-RIVER_CELLS = 22
 
 # Compass directions, clockwise from north; rows grow southwards.
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -22,10 +19,8 @@ FLEE_REACH = 3
 # The 8 rulers by colour. Seljuk = grey and Russian = light blue come from the rulebook;
 # the other six colours are our names (decision) until a source names them.
 RULERS = ("grey", "lightblue", "white", "orange", "purple", "pink", "brown", "teal")
-RULER_TITLES = ("Seljuk", "Russian", "", "", "", "", "", "")
 COURT_YURTS = 5  # black yurts on each court at setup
 SUPPLY_YURTS = 20  # black yurts in the general supply at setup
-BLACK_YURTS = COURT_YURTS * 8 + SUPPLY_YURTS  # 60
 FINAL_PHASE_HOME = 5  # the 5th ruler home starts the final phase
 
 # Invasion symbols on the cards: a terrain letter, the Khan joker, the river,

@@ -12,7 +12,7 @@ def test_escapes_like_json_with_ensure_ascii():
     assert cjson.dumps('a"b\\c\n\t\x01') == '"a\\"b\\\\c\\n\\t\\u0001"'
     assert cjson.dumps("é€") == '"\\u00e9\\u20ac"'
     assert cjson.dumps("\U0001F40E") == '"\\ud83d\\udc0e"'
-    assert cjson.dumps("\x7f") == '"\x7f"'
+    assert cjson.dumps("\x7f") == '"\\u007f"'
 
 
 def test_big_ints_and_tuples():

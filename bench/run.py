@@ -1,0 +1,76 @@
+"""Benchmarks of the rules core on the real MicroPython unix port, with Pico-equivalents.
+
+Run: make bench   (or .venv/bin/python bench/run.py)
+
+Every figure is measured on the unix port and scaled to the Pico by the calibration loop
+run in the same process (DESIGN.md): 1,000,000 small-int additions take 7,984 ms on a
+Pico at 125 MHz, so Pico-equivalent = measured x 7,984 ms / (the loop's time here).
+The heap figure is the smallest -X heapsize in which a complete random game runs, with
+the rules core loaded from .mpy files as on the device.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import mpytree
+
+PICO_CALIBRATION_MS = 7984.0
+GOALS_MS = {"flee: whole flight with its yurt (per flight)": 2.0, "score a full end-game board": 100.0}
+
+
+def micropython() -> str:
+    import shutil
+
+    found = shutil.which("micropython", path=os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
+    if not found:
+        raise SystemExit("micropython is not installed: run `make bench`")
+    return found
+
+
+def measure(mp: str, tree: str) -> list:
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_rules.py")
+    run = subprocess.run([mp, script, tree], capture_output=True, text=True, timeout=600)
+    if run.returncode:
+        raise SystemExit("benchmark failed:\n" + run.stdout + run.stderr)
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+def min_heap_kb(mp: str, tree: str, seed: int = 21, players: int = 4) -> int:
+    lo, hi = 16, 512  # KB; lo fails, hi works
+    if mpytree.run_game(mp, tree, "%dk" % hi, seed, players).returncode:
+        return -1
+    while hi - lo > 4:
+        mid = (lo + hi) // 2
+        if mpytree.run_game(mp, tree, "%dk" % mid, seed, players).returncode:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def main() -> int:
+    mp = micropython()
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = mpytree.build(tmp)
+        rows = measure(mp, tree)
+        heap = min_heap_kb(mp, tree)
+    cal = rows[0]["us"]
+    scale = PICO_CALIBRATION_MS * 1000.0 / cal
+    print("Steppe Companion rules core, micropython unix port; calibration loop %.1f ms here "
+          "(7984 ms on a Pico): Pico-equivalent = x%.0f" % (cal / 1000.0, scale))
+    print("%-52s %12s %16s %8s" % ("figure", "unix port", "Pico-equivalent", "goal"))
+    for row in rows[1:]:
+        goal = ""
+        for prefix, ms in GOALS_MS.items():
+            if row["name"].startswith(prefix):
+                goal = "<= %g ms" % ms
+        print("%-52s %9.3f ms %13.2f ms %8s" % (row["name"], row["us"] / 1000.0, row["us"] * scale / 1000.0, goal))
+    print("%-52s %9d KB" % ("smallest heap for a complete random game", heap))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Khan (Christwart Conrad, 2010): flee, invade, conquer, score - the companion's core game."""

@@ -1,0 +1,294 @@
+"""The Khan engine: setup, the turn, actions, special cards, the final phase, saving."""
+
+from rulestest import raises
+
+from shared_rules import cjson, ops
+from shared_rules.khan import actions, conquer, state
+from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, TABLE, TURN,
+                                    VIRTUAL, Deck, new_game)
+from shared_rules.khan.position import BLACK
+from shared_rules.khan.tables import CARD_COUNT, RULERS, SYMBOLS, card_direction, card_ruler, card_symbol
+from shared_rules.rng import PCG32
+
+# one setup yurt per region on the default board: M, G, R, T, F, S
+SETUP_CELLS = ("A1", "K1", "A4", "G5", "A9", "G8")
+
+
+def _do(g, **action):
+    return actions.apply(g, action)
+
+
+def _refused(g, code, **action):
+    return raises(code, actions.apply, g, action)
+
+
+def _ready(players=("red", "blue")):
+    """A table-mode game on the default board, setup done, first player to flip."""
+    g = new_game("default", list(players), TABLE, 1)
+    for c in SETUP_CELLS[:g.setup_left]:
+        _do(g, do="setup_yurt", cell=c)
+    return g
+
+
+def _first_empty(g) -> str:
+    for i in range(g.board.size):
+        if g.pos.empty(i):
+            return g.board.name_of(i)
+    raise AssertionError("board full")
+
+
+def test_deck_has_nine_cards_per_ruler_with_every_direction_and_symbol_kind():
+    for r in range(len(RULERS)):
+        cards = [c for c in range(CARD_COUNT) if card_ruler(c) == r]
+        assert len(cards) == 9
+        assert sorted(set(card_direction(c) for c in cards)) == list(range(8))
+        kinds = [card_symbol(c) for c in cards]
+        combos = [k for k in kinds if k.endswith("+border")]
+        assert len(combos) == 1 and len(set(kinds)) == 9
+        assert all(k in SYMBOLS for k in kinds)
+
+
+def test_flip_skips_rulers_at_home_and_reshuffles_the_discards():
+    rng = PCG32(3, 3)
+    home = bytearray(8)
+    home[card_ruler(5)] = 1
+    deck = Deck([9, 5], [])
+    card, skipped = deck.flip(rng, home)
+    assert card == 9 and skipped == [5] and deck.discard == [5, 9] and deck.draw == []
+    card, skipped = deck.flip(rng, home)  # the pile is empty: the discards are shuffled in
+    assert card == 9 and sorted(deck.discard) == [5, 9]
+
+
+def test_virtual_game_deals_four_cards_each_from_72():
+    g = new_game("default", ["red", "yellow", "blue"], VIRTUAL, 11)
+    assert [len(h) for h in g.hands] == [4, 4, 4]
+    every = g.deck.draw + g.deck.discard + g.hands[0] + g.hands[1] + g.hands[2]
+    assert sorted(every) == list(range(CARD_COUNT))
+    assert g.phase == SETUP and g.setup_left == 6
+
+
+def test_setup_goes_round_one_yurt_a_region():
+    g = new_game("default", ["red", "yellow", "blue"], TABLE, 1)
+    for c in SETUP_CELLS[:3]:
+        _do(g, do="setup_yurt", cell=c)
+    e = _refused(g, "illegal", do="setup_yurt", cell="B1")  # the mountains hold a yurt
+    assert "region" in e.message
+    for c in SETUP_CELLS[3:]:
+        _do(g, do="setup_yurt", cell=c)
+    assert g.phase == TURN and g.step == FLIP and g.current == 0 and g.turn == 1
+    owners = [g.pos.owner_name(g.pos.yurt[g.board.cell(c)]) for c in SETUP_CELLS]
+    assert owners == ["red", "yellow", "blue", "red", "yellow", "blue"]
+
+
+def test_a_turn_in_table_mode():
+    g = _ready()
+    ev = _do(g, do="flip", ruler="grey", direction="S")
+    assert ev["ruler"] == "grey" and ev["flight"]["to"] == "E3" and ev["card"] is None
+    assert g.step == ACTIONS and g.actions == 2
+    _refused(g, "illegal", do="end")
+    _do(g, do="invade", cell="B1", symbol="M")
+    _refused(g, "illegal", do="invade", cell="C2", symbol="G")
+    assert _do(g, do="conquer", figure="tile-I2", cells=["A1", "B1"]) == {"sharers": ["red"]}
+    assert g.step == SPECIAL
+    _do(g, do="end")
+    assert g.current == 1 and g.step == FLIP and g.turn == 2
+
+
+def test_actions_out_of_order_are_refused():
+    g = _ready()
+    e = _refused(g, "illegal", do="invade", cell="B1", symbol="M")
+    assert "not possible now" in e.message
+    _do(g, do="flip", ruler="grey", direction="S")
+    _refused(g, "illegal", do="flip", ruler="grey", direction="S")
+    _refused(g, "illegal", do="special", card="morale")
+    _refused(g, "bad_args", do="dance")
+    _refused(g, "bad_args", do="invade", cell="Q9", symbol="M")
+    _refused(g, "bad_args", do="invade", cell="B1", symbol="any")
+
+
+def test_double_action_takes_both_actions():
+    g = _ready()
+    _do(g, do="flip", ruler="grey", direction="S")
+    _do(g, do="invade", cell="B1", symbol="M")
+    _refused(g, "illegal", do="double", cell="C1")
+    g = _ready()
+    _do(g, do="flip", ruler="grey", direction="S")
+    _do(g, do="double", cell="C10")
+    assert g.step == SPECIAL
+
+
+def test_expel_takes_the_black_yurt_from_the_supply():
+    g = _ready()
+    _do(g, do="flip", ruler="grey", direction="S")
+    ev = _do(g, do="expel", ruler="teal", direction="N")
+    assert ev["flight"]["to"] == "I8" and g.pos.supply == 19
+    g.pos.supply = 0
+    _refused(g, "illegal", do="expel", ruler="pink", direction="N")
+
+
+def test_a_ruler_at_home_is_flipped_past():
+    g = _ready()
+    g.pos.send_home(RULERS.index("grey"))
+    e = _refused(g, "illegal", do="flip", ruler="grey", direction="S")
+    assert "home" in e.message
+
+
+def _four_home(g, grey_court=1):
+    for name in ("white", "orange", "purple", "brown"):
+        g.pos.send_home(RULERS.index(name))
+    g.pos.courts[RULERS.index("grey")] = grey_court
+
+
+def test_final_phase_from_step_1_ends_the_turn_and_that_player_starts_it():
+    g = _ready()
+    _four_home(g)
+    ev = _do(g, do="flip", ruler="grey", direction="S")
+    assert ev["flight"]["final_phase"] and ev["flight"]["to"] is None
+    assert sorted(ev["flight"]["returned"]) == ["grey", "lightblue", "pink", "teal"]
+    assert g.phase == FINAL and g.step == CONQUESTS and g.player == "red"
+
+
+def test_final_phase_from_step_2_lets_the_player_finish_without_action_b():
+    g = _ready()
+    _four_home(g, grey_court=3)
+    _do(g, do="flip", ruler="teal", direction="N")
+    for i in range(g.board.size):  # grey can flee nowhere now
+        if g.pos.empty(i):
+            g.pos.yurt[i] = BLACK
+    ev = _do(g, do="expel", ruler="grey", direction="E")
+    assert ev["flight"]["final_phase"] and ev["flight"]["to"] is None
+    assert g.phase == TURN and g.step == ACTIONS and g.actions == 1 and g.expel_blocked and g.final_next
+    e = _refused(g, "illegal", do="expel", ruler="pink", direction="E")
+    assert "final phase" in e.message or "not on the board" in e.message
+    _refused(g, "illegal", do="skip")  # a conquest is still possible
+    _do(g, do="conquer", figure="tile-I2", cells=["A1", "B1"])
+    _do(g, do="end")
+    assert g.phase in (FINAL, OVER) and g.player == "blue"
+
+
+def test_final_phase_turns_are_two_conquests_until_nobody_can():
+    g = _ready()
+    _four_home(g)
+    for c in ("B1", "C1", "D1", "E1", "B2", "C2", "D2"):
+        g.pos.yurt[g.board.cell(c)] = g.pos.player_byte("red")
+    _do(g, do="flip", ruler="grey", direction="S")
+    assert g.phase == FINAL and g.player == "red"
+    e = _refused(g, "illegal", do="end")
+    assert "can still conquer" in e.message
+    _do(g, do="conquer", figure="tile-I3", cells=["B1", "C1", "D1"])
+    _do(g, do="conquer", figure="tile-I2", cells=["B2", "C2"])
+    _refused(g, "illegal", do="conquer", figure="tile-I2", cells=["A8", "A9"])
+    _do(g, do="end")
+    assert g.phase == FINAL and g.player == "blue" and not g.can_conquer()
+    _do(g, do="end")  # blue passes
+    turns = 0
+    while g.phase != OVER:
+        turns += 1
+        for c in g.conquests():
+            _do(g, do="conquer", figure=c[0], cells=[g.board.name_of(i) for i in c[1]])
+            break
+        else:
+            _do(g, do="end")
+        assert turns < 100
+    assert g.scores()["vp"]["red"] >= 5 and g.step == ""
+    _refused(g, "illegal", do="end")
+
+
+def test_high_morale_gives_a_third_action():
+    g = _ready()
+    _do(g, do="flip", ruler="grey", direction="S")
+    _do(g, do="invade", cell="B1", symbol="M")
+    _do(g, do="invade", cell="C1", symbol="M")
+    _do(g, do="special", card="morale")
+    assert g.step == ACTIONS and g.actions == 1 and g.extra
+    _refused(g, "illegal", do="double", cell="D1")
+    _do(g, do="conquer", figure="tile-I3", cells=["A1", "B1", "C1"])
+    assert g.step == END
+    _refused(g, "illegal", do="special", card="patronage")
+    _do(g, do="end")
+    assert g.specials["red"]["morale"] == 1
+
+
+def _turn(g, special=None):
+    _do(g, do="flip", ruler="teal", direction="N")
+    _do(g, do="double", cell=_first_empty(g))
+    if special:
+        _do(g, **special)
+    _do(g, do="end")
+
+
+def test_patronage_two_players_not_two_turns_in_a_row():
+    g = _ready()
+    _turn(g, {"do": "special", "card": "patronage"})
+    assert g.prot.patronage == "red"
+    _do(g, do="flip", ruler="teal", direction="N")
+    _do(g, do="double", cell=_first_empty(g))
+    e = _refused(g, "illegal", do="special", card="patronage")
+    assert "Patronage" in e.message
+    _do(g, do="end")
+    _do(g, do="flip", ruler="teal", direction="N")
+    assert g.prot.patronage is None, "red's patronage ends when his next turn begins"
+    _do(g, do="double", cell=_first_empty(g))
+    e = _refused(g, "illegal", do="special", card="patronage")
+    assert "two turns in a row" in e.message
+
+
+def test_gods_with_four_players_name_a_region():
+    g = _ready(("red", "yellow", "blue", "green"))
+    _do(g, do="flip", ruler="teal", direction="N")
+    _do(g, do="double", cell=_first_empty(g))
+    _refused(g, "bad_args", do="special", card="gods")
+    _do(g, do="special", card="gods", region="S")
+    assert g.prot.gods == [("red", 5)]
+
+
+def test_reconnaissance_reserves_for_others_until_its_owners_next_turn():
+    g = _ready()
+    _turn(g, {"do": "special", "card": "recon", "figure": "tile-I2"})
+    assert g.prot.recon == [("red", "tile-I2", True)]
+    assert conquer.available(g.stock, g.prot, "blue", "tile-I2") == 0
+    assert conquer.available(g.stock, g.prot, "red", "tile-I2") == 4
+    _turn(g)
+    assert g.prot.recon == [] and g.player == "red"
+
+
+def test_saved_state_round_trips_exactly():
+    g = new_game("default", ["red", "yellow"], VIRTUAL, 5)
+    for c in SETUP_CELLS:
+        _do(g, do="setup_yurt", cell=c)
+    _do(g, do="flip")
+    saved = state.game_json(g)
+    again = state.game(saved)
+    assert cjson.dumps(state.game_json(again)) == cjson.dumps(saved)
+    for copy in (g, again):  # both play on the same: the restored rng draws the same cards
+        _do(copy, do="double", cell="N1", discard=copy.hand()[:2])
+        _do(copy, do="end")
+    assert cjson.dumps(state.game_json(again)) == cjson.dumps(state.game_json(g))
+
+
+def test_bad_saved_states_are_refused():
+    good = state.game_json(new_game("default", ["red", "yellow"], VIRTUAL, 5))
+    breakages = (
+        ("game", "chess"), ("version", 9), ("phase", "lunch"), ("current", 5), ("players", ["red"]),
+        ("rng", [1, 2]), ("mode", "cards"), ("stock", {"tile-I2": 9}),
+        ("pieces", {"yurts": {"C4": "neutral", "D99": "red"}}), ("deck", None),
+    )
+    for key, value in breakages:
+        broken = dict(good)
+        broken[key] = value
+        raises("bad_args", state.game, broken)
+    deck = dict(good["deck"])
+    deck["draw"] = deck["draw"][:-1] + [deck["draw"][0]]
+    broken = dict(good)
+    broken["deck"] = deck
+    e = raises("bad_args", state.game, broken)
+    assert "two places" in e.message
+
+
+def test_khan_play_op_applies_actions_to_a_saved_game():
+    s = ops.call("khan.new", {"players": ["red", "blue"], "mode": "table", "seed": 1})["state"]
+    setup = [{"do": "setup_yurt", "cell": c} for c in SETUP_CELLS]
+    out = ops.call("khan.play", {"state": s, "actions": setup + [{"do": "flip", "ruler": "grey", "direction": "S"}]})
+    assert out["state"]["step"] == "actions" and out["events"][-1]["flight"]["to"] == "E3"
+    r = ops.reply("khan.play", {"state": out["state"], "action": {"do": "end"}})
+    assert not r["ok"] and r["error"]["code"] == "illegal"
