@@ -32,8 +32,10 @@ $(STUBS): $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check shared_rules firmware host tests bench
 
+# the rules core and the firmware against the Pico's stubs; the host tool against CPython's
 typecheck: $(STUBS)
 	$(BIN)/pyright --project pyrightconfig.json
+	$(BIN)/pyright --project host/pyrightconfig.json
 
 # every file of the rules core and the firmware must compile for the RP2040
 mpy: $(STAMP)

@@ -1,8 +1,9 @@
 """Errors every op reports the same way: {"ok": false, "error": {"code", "message"}}.
 
 The rules engine raises errors by message key with values, e.g.
-illegal("khan.no_yurt", "C4"); the sentence comes from the catalogue in
-shared_rules/messages.py only when somebody reads it. So the catalogue costs the device no
+illegal("khan.no_yurt", "C4"); the sentence comes from the game's catalogue
+(shared_rules/khan/messages.py; keys without a game from shared_rules/messages.py) only
+when somebody reads it. So the catalogue costs the device no
 RAM while nothing goes wrong, and every sentence a player can see is in one place.
 A text with a space in it is already a sentence and is shown as it is.
 """
@@ -19,9 +20,9 @@ def describe(text: str, *values) -> str:
     """The sentence for a message key and its values (or a sentence as it is)."""
     if " " in text:
         return text
-    from shared_rules.messages import MESSAGES
-
-    template = MESSAGES.get(text)
+    dot = text.find(".")
+    module = "shared_rules." + (text[:dot] + ".messages" if dot > 0 else "messages")
+    template = __import__(module, None, None, ("MESSAGES",)).MESSAGES.get(text)
     if template is None:
         return text + "".join(" " + str(v) for v in values)
     return template.format(*values)

@@ -38,3 +38,20 @@ def test_every_rules_package_goes_into_the_wheel():
         if "__init__.py" in files:
             package = os.path.relpath(folder, ROOT).replace(os.sep, ".")
             assert '"%s"' % package in pyproject, package
+
+
+def test_every_message_key_raised_has_a_sentence():
+    import glob
+
+    from shared_rules.errors import describe
+
+    keys = set()
+    for path in glob.glob(os.path.join(ROOT, "shared_rules", "**", "*.py"), recursive=True):
+        with open(path) as f:
+            source = f.read()
+        keys.update(re.findall(r'(?:bad_args|illegal)\(\s*"([a-z_]+(?:\.[a-z_]+)?)"', source))
+        keys.update(re.findall(r'return \(?"([a-z]+\.[a-z_]+)"', source))
+    assert len(keys) > 40
+    for key in sorted(keys):
+        sentence = describe(key, *(["x"] * 6))
+        assert " " in sentence and not sentence.startswith(key), key

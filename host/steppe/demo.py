@@ -71,14 +71,15 @@ def run(seed: int, players: int, turns: int, plain: bool) -> int:
             who = game.player
             card, skipped, r, flight = game.flip()
             shown += 1
-            c = card_json(card)
+            c = card_json(card) or {"ruler": RULERS[r], "direction": "?", "symbol": "?"}
             f = flight_json(game.board, flight)
             print()
             print("Turn %d, %s flips %s %s (%s)%s" % (game.turn, who, c["ruler"], c["direction"], c["symbol"],
                                                       ", skipping %d card(s) of rulers at home" % len(skipped)
                                                       if skipped else ""))
             if f["to"]:
-                print("  %s flees %s along %s to %s" % (RULERS[r], f["direction"], " ".join(f["path"]), f["to"]))
+                over = " over " + " ".join(f["path"][:-1]) if len(f["path"]) > 1 else ""
+                print("  %s flees %s%s to %s" % (RULERS[r], f["direction"], over, f["to"]))
             else:
                 print("  %s goes home to his court" % RULERS[r])
             if f["returned"] and f["to"]:

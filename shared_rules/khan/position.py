@@ -27,7 +27,7 @@ def check_player_id(pid, where: str) -> str:
 
 def ruler_index(rid, where: str) -> int:
     if rid not in RULERS:
-        raise bad_args("unknown_ruler", where, rid[:12] if isinstance(rid, str) else "?")
+        raise bad_args("khan.unknown_ruler", where, rid[:12] if isinstance(rid, str) else "?")
     return RULERS.index(rid)
 
 
