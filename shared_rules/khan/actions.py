@@ -121,3 +121,30 @@ def apply(game: KhanGame, action) -> dict:
     else:
         game.end()
     return {}
+
+
+def move_json(board, move: tuple) -> dict:
+    """The JSON action for a move tuple of the random player (khan/randplay.py)."""
+    do = move[0]
+    out = {"do": do}
+    if do == "setup_yurt":
+        out["cell"] = board.name_of(move[1])
+    elif do == "invade":
+        out["cell"] = board.name_of(move[1])
+        out["card"] = move[2]
+    elif do == "expel":
+        out["ruler"] = RULERS[move[1]]
+    elif do == "conquer":
+        out["figure"] = move[1]
+        out["cells"] = [board.name_of(i) for i in move[2]]
+        out["consent"] = move[3]
+    elif do == "double":
+        out["cell"] = board.name_of(move[1])
+        out["discard"] = list(move[2])
+    elif do == "special":
+        out["card"] = move[1]
+        if move[2]:
+            out["region"] = TERRAINS[move[2] - 1]
+        if move[3]:
+            out["figure"] = move[3]
+    return out

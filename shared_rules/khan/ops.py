@@ -5,7 +5,7 @@ from shared_rules.errors import ILLEGAL, RulesError, bad_args, describe
 from shared_rules.khan import board as board_mod
 from shared_rules.khan import board_text
 from shared_rules.khan import conquer, flee as flee_mod, game as game_mod, invade, score, state
-from shared_rules.khan.actions import apply, card_json, cells_of, flight_json
+from shared_rules.khan.actions import apply, card_json, cells_of, flight_json, move_json
 from shared_rules.khan.game import Deck
 from shared_rules.khan.tables import (BONUS, CARD_COUNT, DIRECTIONS, FIGURES, RULERS, SETUP_YURTS, SHAPES,
                                       SPECIAL_TOTALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS, COURT_YURTS, SYMBOLS,
@@ -212,5 +212,5 @@ def playout(args: dict) -> dict:
     out = {"seed": seed, "players": list(g.players), "moves": moves, "turns": g.turn, "final_turn": final_turn,
            "scores": g.scores(), "pieces": state.pieces_json(g.pos)}
     if trace is not None:
-        out["trace"] = trace
+        out["trace"] = [move_json(g.board, m) for m in trace]
     return out

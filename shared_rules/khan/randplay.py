@@ -2,8 +2,8 @@
 
 Every choice comes from its own PCG32 stream over lists in a fixed order, so a seed plays
 the same game on CPython and on MicroPython, move for move. It drives the engine's typed
-calls directly (no JSON on the way), so a whole game fits in a small heap; with trace=True
-it also records each move as the JSON action that khan.play would take.
+calls directly (no JSON on the way), so a whole game fits in a small heap; a move is a
+tuple, and khan/actions.py turns it into the JSON action khan.play would take.
 """
 
 from shared_rules.khan import conquer, invade
@@ -141,36 +141,9 @@ def play(game: KhanGame, move: tuple) -> None:
         game.end()
 
 
-def move_json(board, move: tuple) -> dict:
-    """The JSON action (khan/actions.py) that makes the same move."""
-    do = move[0]
-    out = {"do": do}
-    if do == "setup_yurt":
-        out["cell"] = board.name_of(move[1])
-    elif do == "invade":
-        out["cell"] = board.name_of(move[1])
-        out["card"] = move[2]
-    elif do == "expel":
-        out["ruler"] = RULERS[move[1]]
-    elif do == "conquer":
-        out["figure"] = move[1]
-        out["cells"] = [board.name_of(i) for i in move[2]]
-        out["consent"] = move[3]
-    elif do == "double":
-        out["cell"] = board.name_of(move[1])
-        out["discard"] = list(move[2])
-    elif do == "special":
-        out["card"] = move[1]
-        if move[2]:
-            out["region"] = TERRAINS[move[2] - 1]
-        if move[3]:
-            out["figure"] = move[3]
-    return out
-
-
 def playout(seed: int, players: int, trace=None, on_move=None) -> "tuple[KhanGame, int, int]":
     """Play one random game to the end: (the game, moves made, turn the final phase began).
-    trace: a list that receives every move as its JSON action."""
+    trace: a list that receives every move (actions.move_json makes it JSON)."""
     chooser = PCG32(seed, CHOOSER_STREAM)
     game = new_game("default", list(PLAYERS[:players]), VIRTUAL, seed, GAME_STREAM)
     count = 0
@@ -184,7 +157,7 @@ def playout(seed: int, players: int, trace=None, on_move=None) -> "tuple[KhanGam
         if not final_turn and (game.phase == FINAL or game.phase == OVER or game.final_next):
             final_turn = game.turn
         if trace is not None:
-            trace.append(move_json(game.board, move))
+            trace.append(move)
         if on_move is not None:
             on_move(game, move)
     return game, count, final_turn

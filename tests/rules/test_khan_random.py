@@ -58,6 +58,6 @@ def test_a_random_game_replays_through_json_actions():
     g, moves, _ = randplay.playout(4, 3, trace)
     assert len(trace) == moves
     again = new_game("default", list(randplay.PLAYERS[:3]), VIRTUAL, 4, randplay.GAME_STREAM)
-    for action in trace:
-        actions.apply(again, action)
+    for move in trace:
+        actions.apply(again, actions.move_json(again.board, move))
     assert cjson.dumps(state.game_json(again)) == cjson.dumps(state.game_json(g))
