@@ -18,6 +18,7 @@ import tempfile
 import mpytree
 
 PICO_CALIBRATION_MS = 7984.0
+OP_GOAL_MS = 5.0  # every op of Chu and Han, Huns, Rise of the Khaan (issue 3)
 GOALS_MS = {"flee: whole flight with its yurt (per flight)": 2.0, "score a full end-game board": 100.0}
 
 
@@ -38,6 +39,26 @@ def measure(mp: str, tree: str) -> list:
     return [json.loads(line) for line in run.stdout.splitlines()]
 
 
+def measure_ops(mp: str, tree: str, folder: str, per_op: int = 30) -> list:
+    """Mean and worst time of every op over seeded cases (the differential test's)."""
+    sys.path.insert(0, os.path.join(mpytree.ROOT, "host"))
+    sys.path.insert(0, mpytree.ROOT)
+    from shared_rules import ops
+    from steppe import cases
+
+    for op in ops.names():
+        if op == "khan.playout":
+            continue  # a whole game: reported above
+        with open(os.path.join(folder, op + ".jsonl"), "w") as f:
+            for args in cases.generate(op, per_op):
+                f.write(json.dumps(args) + "\n")
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_ops.py")
+    run = subprocess.run([mp, script, tree, folder], capture_output=True, text=True, timeout=900)
+    if run.returncode:
+        raise SystemExit("op benchmark failed:\n" + run.stdout + run.stderr)
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
 def min_heap_kb(mp: str, tree: str, seed: int = 21, players: int = 4) -> int:
     lo, hi = 16, 512  # KB; lo fails, hi works
     if mpytree.run_game(mp, tree, "%dk" % hi, seed, players).returncode:
@@ -54,8 +75,10 @@ def min_heap_kb(mp: str, tree: str, seed: int = 21, players: int = 4) -> int:
 def main() -> int:
     mp = micropython()
     with tempfile.TemporaryDirectory() as tmp:
-        tree = mpytree.build(tmp)
+        tree = mpytree.build(os.path.join(tmp, "mpy"))
         rows = measure(mp, tree)
+        os.mkdir(os.path.join(tmp, "cases"))
+        op_rows = measure_ops(mp, tree, os.path.join(tmp, "cases"))
         heap = min_heap_kb(mp, tree)
     cal = rows[0]["us"]
     scale = PICO_CALIBRATION_MS * 1000.0 / cal
@@ -69,6 +92,15 @@ def main() -> int:
                 goal = "<= %g ms" % ms
         print("%-52s %9.3f ms %13.2f ms %8s" % (row["name"], row["us"] / 1000.0, row["us"] * scale / 1000.0, goal))
     print("%-52s %9d KB" % ("smallest heap for a complete random game", heap))
+    print()
+    print("every op over %d seeded cases (bench/bench_ops.py); goal for the other games: <= %g ms"
+          % (op_rows[0]["n"] if op_rows else 0, OP_GOAL_MS))
+    print("%-24s %14s %16s %18s" % ("op", "mean unix", "mean Pico-eq.", "slowest Pico-eq."))
+    for row in op_rows:
+        slow = row["max"] * scale / 1000.0
+        flag = "" if row["name"].startswith(("khan.", "rng.")) or slow <= OP_GOAL_MS else "  over the goal"
+        print("%-24s %11.3f ms %13.2f ms %15.2f ms%s" % (row["name"], row["us"] / 1000.0, row["us"] * scale / 1000.0,
+                                                      slow, flag))
     return 0
 
 

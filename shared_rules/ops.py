@@ -10,43 +10,40 @@ from shared_rules.errors import BAD_JSON, INTERNAL, TOO_LONG, UNKNOWN_OP, RulesE
 
 MAX_LINE = 16384  # bytes in one request line, newline excluded; documented in docs/ops.md
 
-# name -> (module, function); docs/ops.md documents every entry (a test checks it)
-OPS = {
-    "rng.draw": ("shared_rules.rng_ops", "draw"),
-    "rng.below": ("shared_rules.rng_ops", "below"),
-    "rng.shuffle": ("shared_rules.rng_ops", "shuffle"),
-    "khan.board": ("shared_rules.khan.ops", "board"),
-    "khan.tables": ("shared_rules.khan.ops", "tables"),
-    "khan.setup": ("shared_rules.khan.ops", "setup"),
-    "khan.flee": ("shared_rules.khan.ops", "flee"),
-    "khan.flip": ("shared_rules.khan.ops", "flip"),
-    "khan.invasions": ("shared_rules.khan.ops", "invasions"),
-    "khan.conquer": ("shared_rules.khan.ops", "conquer_op"),
-    "khan.conquests": ("shared_rules.khan.ops", "conquests"),
-    "khan.score": ("shared_rules.khan.ops", "score_op"),
-    "khan.bonus": ("shared_rules.khan.ops", "bonus"),
-    "khan.new": ("shared_rules.khan.ops", "new"),
-    "khan.play": ("shared_rules.khan.ops", "play"),
-    "khan.playout": ("shared_rules.khan.ops", "playout"),
+# game -> the module of its ops; each such module has OPS = {"name": function}, and the
+# op "game.name" is that function. docs/ops*.md documents every op (a test checks it).
+GAMES = {
+    "rng": "shared_rules.rng_ops",
+    "khan": "shared_rules.khan.ops",
+    "chuhan": "shared_rules.chuhan.ops",
+    "huns": "shared_rules.huns.ops",
+    "khaan": "shared_rules.khaan.ops",
 }
 
-_loaded = {}
+
+def _module(game: str):
+    path = GAMES[game]
+    return __import__(path, None, None, ("OPS",))
 
 
 def names() -> "list[str]":
-    return sorted(OPS)
+    """Every op name (imports every game: for the host, not the device)."""
+    out = []
+    for game in GAMES:
+        for name in _module(game).OPS:
+            out.append(game + "." + name)
+    return sorted(out)
 
 
-def lookup(name: str):
-    fn = _loaded.get(name)
-    if fn is None:
-        entry = OPS.get(name) if isinstance(name, str) else None
-        if entry is None:
-            raise RulesError(UNKNOWN_OP, "unknown op " + cjson.dumps(name) + "; ops are listed in docs/ops.md")
-        module = __import__(entry[0], None, None, (entry[1],))
-        fn = getattr(module, entry[1])
-        _loaded[name] = fn
-    return fn
+def lookup(name):
+    """The function of an op, or an unknown_op error."""
+    if isinstance(name, str):
+        dot = name.find(".")
+        if dot > 0 and name[:dot] in GAMES:
+            fn = _module(name[:dot]).OPS.get(name[dot + 1:])
+            if fn is not None:
+                return fn
+    raise RulesError(UNKNOWN_OP, "unknown op " + cjson.dumps(name)[:60] + "; ops are listed in docs/ops.md")
 
 
 def call(name: str, args) -> dict:

@@ -32,3 +32,6 @@ def shuffle(args: dict) -> dict:
     items = list(range(n))
     rng.shuffle(items)
     return {"order": items}
+
+
+OPS = {"draw": draw, "below": below, "shuffle": shuffle}

@@ -27,3 +27,8 @@ def test_same_answers_on_both_interpreters(op, micropython):
             k, lines[k][:300], mine[k][:300], theirs[k][:300])
     ok = sum(1 for line in mine if line.startswith('{"ok":true'))
     assert ok >= len(lines) // 2, "most cases must be valid (%d of %d ok)" % (ok, len(lines))
+
+
+def test_every_op_has_cases():
+    for op in OPS:
+        assert len(cases.generate(op, 3)) == 3, op

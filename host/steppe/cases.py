@@ -143,11 +143,35 @@ def _rng(rnd, snap):
             "bound": rnd.choice((1, 2, 6, 52, 72, 1000, 40000, 2**31 + 5)), "n": rnd.randrange(0, 60)}
 
 
-GENERATORS = {
+# Khan ops whose cases start from a game position (a snapshot of a random game)
+_FROM_POSITIONS = {
     "khan.flee": _flee, "khan.invasions": _invasions, "khan.conquests": _conquests, "khan.conquer": _conquer,
     "khan.score": _score, "khan.bonus": _bonus, "khan.flip": _flip, "khan.board": _board, "khan.play": _play,
     "rng.draw": _rng, "rng.below": _rng, "rng.shuffle": _rng,
 }
+
+
+def _khan_new(rnd):
+    return {"players": ["red", "blue", "green"][:rnd.randrange(1, 4)], "seed": rnd.randrange(2**32),
+            "mode": rnd.choice(("virtual", "table"))}
+
+
+# ops whose cases need only a random generator; each game adds its own (cases_<game>.py)
+_PLAIN = {
+    "khan.tables": lambda rnd: {},
+    "khan.setup": lambda rnd: {"players": rnd.choice((2, 3, 4, 5))},
+    "khan.new": _khan_new,
+}
+
+
+def generators() -> dict:
+    """op name -> function(random.Random) -> arguments, for every op that has cases."""
+    from steppe import cases_chuhan, cases_huns, cases_khaan
+
+    out = dict(_PLAIN)
+    for module in (cases_chuhan, cases_huns, cases_khaan):
+        out.update(module.GENERATORS)
+    return out
 
 
 def generate(op: str, count: int, seed: int = 1) -> list:
@@ -155,13 +179,9 @@ def generate(op: str, count: int, seed: int = 1) -> list:
     rnd = random.Random(op + ":" + str(seed))
     if op == "khan.playout":
         return [{"seed": seed * 1000 + k, "players": 2 + k % 3} for k in range(count)]
-    if op == "khan.tables":
-        return [{} for _ in range(count)]
-    if op == "khan.setup":
-        return [{"players": rnd.choice((2, 3, 4, 5))} for _ in range(count)]
-    if op == "khan.new":
-        return [{"players": ["red", "blue", "green"][:rnd.randrange(1, 4)], "seed": rnd.randrange(2**32),
-                 "mode": rnd.choice(("virtual", "table"))} for _ in range(count)]
-    snaps = snapshots(seed)
-    make = GENERATORS[op]
-    return [make(rnd, snaps[rnd.randrange(len(snaps))]) for _ in range(count)]
+    if op in _FROM_POSITIONS:
+        snaps = snapshots(seed)
+        make = _FROM_POSITIONS[op]
+        return [make(rnd, snaps[rnd.randrange(len(snaps))]) for _ in range(count)]
+    make = generators()[op]
+    return [make(rnd) for _ in range(count)]

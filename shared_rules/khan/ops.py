@@ -214,3 +214,10 @@ def playout(args: dict) -> dict:
     if trace is not None:
         out["trace"] = [move_json(g.board, m) for m in trace]
     return out
+
+
+OPS = {
+    "board": board, "tables": tables, "setup": setup, "flee": flee, "flip": flip, "invasions": invasions,
+    "conquer": conquer_op, "conquests": conquests, "score": score_op, "bonus": bonus, "new": new, "play": play,
+    "playout": playout,
+}

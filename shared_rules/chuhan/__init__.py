@@ -1,0 +1,1 @@
+"""Chu and Han (Tom Lehmann, Matagot): the two-player scorekeeper."""

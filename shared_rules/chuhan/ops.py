@@ -1,0 +1,3 @@
+"""chuhan ops for the op table (docs/ops-chuhan.md)."""
+
+OPS = {}

@@ -1,0 +1,3 @@
+"""huns ops for the op table (docs/ops-huns.md)."""
+
+OPS = {}

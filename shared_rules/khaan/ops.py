@@ -1,0 +1,3 @@
+"""khaan ops for the op table (docs/ops-khaan.md)."""
+
+OPS = {}
