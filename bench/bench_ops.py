@@ -4,6 +4,7 @@ argv: the .mpy tree, then a folder of OP.jsonl case files. Prints one JSON line 
 {"name", "us": mean microseconds per call, "max": the slowest call, "n"}.
 """
 
+import gc
 import json
 import os
 import sys
@@ -22,9 +23,14 @@ for name in sorted(os.listdir(folder)):
         for line in f:
             cases.append(json.loads(line))
     ops.lookup(op)  # import the game before timing
+    try:
+        ops.call(op, cases[0])  # and warm it up once, untimed
+    except RulesError:
+        pass
     total = 0
     worst = 0
     for args in cases:
+        gc.collect()  # time the op, not the collection of the previous call's garbage
         t0 = time.ticks_us()
         try:
             ops.call(op, args)

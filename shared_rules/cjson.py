@@ -61,6 +61,8 @@ def _encode(obj, out: list) -> None:
             first = False
             _encode(item, out)
         out.append("]")
+    elif isinstance(obj, Streamed):
+        obj.write(out)
     elif isinstance(obj, dict):
         out.append("{")
         first = True
@@ -83,3 +85,46 @@ def dumps(obj) -> str:
     out = []
     _encode(obj, out)
     return "".join(out)
+
+
+class Streamed:
+    """A value whose canonical text a function writes through out.append when it is
+    encoded: a large object (a saved game) goes out without being built in RAM first."""
+
+    def __init__(self, write) -> None:
+        self.write = write
+
+
+class _Chunks:
+    """A list-like sink that hands the text on in chunks, so writing a saved game to a
+    file never holds the whole text in RAM."""
+
+    def __init__(self, write, size: int) -> None:
+        self.write = write
+        self.size = size
+        self.parts = []
+        self.held = 0
+
+    def append(self, part: str) -> None:
+        parts = self.parts
+        parts.append(part)
+        self.held += len(part)
+        if self.held >= self.size:
+            self.flush()
+        elif len(parts) >= 16:
+            # many tiny parts ("," ":" "1"): join them early, so the list never grows long
+            # enough to need a large block of RAM of its own
+            self.parts = ["".join(parts)]
+
+    def flush(self) -> None:
+        if self.parts:
+            self.write("".join(self.parts))
+            self.parts = []
+            self.held = 0
+
+
+def dump(obj, write, chunk: int = 512) -> None:
+    """Write the canonical JSON of obj through write(text), in chunks of about chunk chars."""
+    sink = _Chunks(write, chunk)
+    _encode(obj, sink)  # type: ignore[arg-type]
+    sink.flush()

@@ -9,6 +9,11 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.dirname(sys.executable)
+# the firmware's modules import each other as top-level names (hal, ui, link), as on the
+# device, and the simulator's machine.py and neopixel.py stand in for the Pico's
+for _path in (os.path.join(ROOT, "firmware", "sim"), os.path.join(ROOT, "firmware")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 
 
 def tool(name: str) -> str:
@@ -28,3 +33,54 @@ def run_rules(interpreter: list, op: str, lines: list, timeout: int = 600) -> su
     """Feed JSON Lines to `shared_rules.cli OP` under an interpreter, from the project root."""
     return subprocess.run(interpreter + ["-m", "shared_rules.cli", op], input="\n".join(lines) + "\n",
                           capture_output=True, text=True, cwd=ROOT, timeout=timeout)
+
+
+class Sim:
+    """`steppe sim` running in the background, and a serial transport to it."""
+
+    def __init__(self, fs: str, heap: str = "", bare: bool = False) -> None:
+        cmd = [tool("steppe"), "sim"] + (["--bare", fs] if bare else ["--fs", fs])
+        if heap:
+            cmd += ["--heap", heap]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.device = self.proc.stdout.readline().strip()
+        assert self.device.startswith("/dev/"), self.proc.stderr.read()
+        from steppe.device import SerialTransport
+
+        self.link = SerialTransport(self.device)
+
+    def reopen(self) -> None:
+        """Close and open the serial port again (to lend it to mpremote in between)."""
+        from steppe.device import SerialTransport
+
+        self.link.close()
+        self.link = SerialTransport(self.device)
+
+    def wait_ready(self, timeout: float = 15.0) -> dict:
+        import time
+
+        from steppe.device import NoAnswer
+
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                return self.link.request("hello", timeout=1.0)
+            except NoAnswer:
+                if time.monotonic() > end:
+                    raise
+
+    def close(self) -> None:
+        self.link.close()
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+@pytest.fixture
+def sim(tmp_path):
+    s = Sim(str(tmp_path / "pico"))
+    s.wait_ready()
+    yield s
+    s.close()

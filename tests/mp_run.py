@@ -1,4 +1,4 @@
-"""Runs the rules tests (tests/rules/test_*.py) under the micropython binary.
+"""Runs the rules and firmware tests (tests/rules/, tests/firmware/) under micropython.
 
 MicroPython has no unittest and no pytest: every test is a plain function with asserts,
 collected here by name. Prints one line per failure and "N passed, N failed"; exits 1 if
@@ -9,17 +9,27 @@ import os
 import sys
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-RULES = HERE + "/rules"
 ROOT = HERE + "/.."
+FOLDERS = (HERE + "/rules", HERE + "/firmware")
+# the firmware's own modules (hal, ui, link ...) and the simulator's machine/neopixel
 sys.path.insert(0, ROOT)
-sys.path.insert(0, RULES)
+sys.path.insert(0, ROOT + "/firmware")
+sys.path.insert(0, ROOT + "/firmware/sim")
+for folder in FOLDERS:
+    sys.path.insert(0, folder)
 
 
 def main() -> int:
     only = sys.argv[1] if len(sys.argv) > 1 else ""
     passed = 0
     failed = 0
-    names = sorted(n[:-3] for n in os.listdir(RULES) if n.startswith("test_") and n.endswith(".py"))
+    names = []
+    for folder in FOLDERS:
+        try:
+            names.extend(n[:-3] for n in os.listdir(folder) if n.startswith("test_") and n.endswith(".py"))
+        except OSError:
+            pass
+    names.sort()
     for name in names:
         module = __import__(name)
         for attr in sorted(dir(module)):

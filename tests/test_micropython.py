@@ -9,11 +9,12 @@ from conftest import ROOT
 
 def _rules_tests() -> int:
     count = 0
-    folder = os.path.join(ROOT, "tests", "rules")
-    for name in os.listdir(folder):
-        if name.startswith("test_") and name.endswith(".py"):
-            with open(os.path.join(folder, name)) as f:
-                count += len(re.findall(r"^def test_", f.read(), re.M))
+    for sub in ("rules", "firmware"):
+        folder = os.path.join(ROOT, "tests", sub)
+        for name in os.listdir(folder):
+            if name.startswith("test_") and name.endswith(".py"):
+                with open(os.path.join(folder, name)) as f:
+                    count += len(re.findall(r"^def test_", f.read(), re.M))
     return count
 
 
@@ -30,6 +31,7 @@ def test_runner_reports_failures(micropython, tmp_path):
     # a failing test must fail the run: the runner is not a rubber stamp
     rules = tmp_path / "rules"
     rules.mkdir()
+    (tmp_path / "firmware").mkdir()
     (rules / "test_fails.py").write_text("def test_no():\n    assert 1 == 2, 'one is not two'\n")
     (tmp_path / "mp_run.py").write_text(open(os.path.join(ROOT, "tests", "mp_run.py")).read())
     run = subprocess.run([micropython, str(tmp_path / "mp_run.py")], capture_output=True, text=True, timeout=60)

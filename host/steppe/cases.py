@@ -8,7 +8,7 @@ deliberately bad, so the error replies are compared too.
 
 import random
 
-from shared_rules.khan import actions, randplay, state
+from shared_rules.khan import actions, load, randplay, state
 from shared_rules.khan.tables import DIRECTIONS, FIGURE_KEYS, RULERS, SYMBOLS, TERRAINS
 
 _SNAPSHOTS = {}
@@ -133,7 +133,7 @@ def _play(rnd, snap):
 
     if snap["phase"] == OVER:
         return {"state": snap, "action": {"do": "end"}}
-    game = state.game(snap)
+    game = load.game(snap)
     move = randplay.choose(game, PCG32(rnd.randrange(2**32), 1))
     return {"state": snap, "action": actions.move_json(game.board, move)}
 

@@ -40,3 +40,21 @@ def do_demo(args) -> int:
     from steppe.demo import run
 
     return run(args.seed, args.players, args.turns, args.plain or not sys.stdout.isatty())
+
+
+# -- steppe sim --------------------------------------------------------------------------
+def argparse_sim(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--fs", default="", help="the folder that is the board's filesystem (default: a temp folder)")
+    p.add_argument("--bare", metavar="DIR", default="", help="a bare board: REPL only, its filesystem DIR")
+    p.add_argument("--heap", default="", help="the interpreter's heap size, e.g. 96k (default: the port's)")
+
+
+def do_sim(args) -> int:
+    import tempfile
+
+    from steppe import sim
+
+    if args.bare:
+        return sim.run_forever(args.bare, True, args.heap)
+    fs = args.fs or tempfile.mkdtemp(prefix="steppe-pico-")
+    return sim.run_forever(fs, False, args.heap)

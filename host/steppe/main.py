@@ -14,6 +14,7 @@ from steppe.errors import EXIT_USAGE, StepError
 _COMMANDS = {
     "rules": (commands.do_rules, commands.argparse_rules, "answer JSON Lines with a rules op (docs/ops.md)"),
     "demo": (commands.do_demo, commands.argparse_demo, "watch a seeded game of Khan flip and flee in the terminal"),
+    "sim": (commands.do_sim, commands.argparse_sim, "run a virtual Pico on a pseudo-terminal; prints its device path"),
 }
 
 

@@ -1,3 +1,113 @@
-"""huns ops for the op table (docs/ops-huns.md)."""
+"""Huns ops for the op table: JSON arguments in, JSON results out (docs/ops-huns.md)."""
 
-OPS = {}
+from shared_rules import args as A
+from shared_rules.huns import dice, game as game_mod, score as score_mod, state
+from shared_rules.huns.actions import apply
+from shared_rules.huns.tables import (CARDS_IN_BOX, CARDS_PER_COLOUR, COLOURS, DECKS, DIE_FACES, LOOT_IN_BOX,
+                                      LOOT_PER_COLOUR, MAX_PLAYERS, MERCENARY_FULL_VP, MERCENARY_PARTIAL_VP,
+                                      MIN_PLAYERS, RAID_VP, REMOVED_MARKS, START_LOOT, WAGON_TYPE_VP, WAGON_TYPES,
+                                      WAGON_VP, WAGONS_EACH, WAGONS_FACE_UP, WAGONS_PER_TYPE)
+from shared_rules.rng import PCG32
+
+_U64 = 0xFFFFFFFFFFFFFFFF
+
+
+def _players(args: dict) -> int:
+    return A.integer(args, "players", MIN_PLAYERS, MAX_PLAYERS)
+
+
+def _faces(args: dict):
+    return state.faces(args["faces"]) if "faces" in args else DIE_FACES
+
+
+def tables(args: dict) -> dict:
+    """The data tables: colours and decks, dice faces, setup by player count, wagons, scoring."""
+    setups = {}
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        setups[str(n)] = _setup(n)
+    return {
+        "colours": list(COLOURS), "decks": state.colours_json(DECKS), "faces": state.colours_json(DIE_FACES),
+        "cards_in_box": CARDS_IN_BOX, "loot_in_box": LOOT_IN_BOX, "setup": setups,
+        "wagons": {"types": list(WAGON_TYPES), "per_type": WAGONS_PER_TYPE, "face_up": WAGONS_FACE_UP,
+                   "each": WAGONS_EACH},
+        "scoring": {"raid": RAID_VP, "mercenary_full": MERCENARY_FULL_VP, "mercenary_partial": MERCENARY_PARTIAL_VP,
+                    "treasure_met": "players", "curse_avoided": "-players", "wagon_type": WAGON_TYPE_VP,
+                    "wagon_of_one_type": WAGON_VP},
+    }
+
+
+def _setup(n: int) -> dict:
+    cubes = START_LOOT[n]
+    start = [{"place": k + 1, "cubes": cubes[k]} for k in range(n) if cubes[k]]
+    return {"players": n, "cards_per_colour": CARDS_PER_COLOUR[n], "removed_marks": list(REMOVED_MARKS[n]),
+            "loot_per_colour": LOOT_PER_COLOUR[n], "start_loot": start, "wagons_face_up": WAGONS_FACE_UP,
+            "wagons_each": WAGONS_EACH,
+            "wagon_deck": WAGONS_PER_TYPE * len(WAGON_TYPES) - WAGONS_FACE_UP - WAGONS_EACH * n,
+            "takes_by_place": dice.takes(n, 0)}
+
+
+def setup(args: dict) -> dict:
+    """What the table holds and each player takes at setup for a player count; with
+    "first", the seats that take the setup loot."""
+    n = _players(args)
+    out = _setup(n)
+    if "first" in args:
+        first = A.integer(args, "first", 0, n - 1)
+        for entry in out["start_loot"]:
+            entry["seat"] = dice.taker(n, first, entry["place"] - 1)
+    return out
+
+
+def roll(args: dict) -> dict:
+    """The five action dice rolled with PCG32(seed, stream), by colour."""
+    faces = _faces(args)
+    rng = PCG32(A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
+    return {"dice": state.colours_json(dice.roll(rng, faces))}
+
+
+def turns(args: dict) -> dict:
+    """Who takes each die of a round in turn, dice per seat, and the next first player."""
+    n = _players(args)
+    first = A.integer(args, "first", 0, n - 1)
+    return {"turns": [dice.taker(n, first, k) for k in range(dice.DICE)], "takes": dice.takes(n, first),
+            "next_first": dice.next_first(n, first)}
+
+
+def end_check(args: dict) -> dict:
+    """The end-of-round check: does an empty loot colour or an empty deck end the game?"""
+    supply = state.by_colour(A.get(args, "supply"), "supply", 0, LOOT_IN_BOX)
+    decks = state.by_colour(A.get(args, "decks"), "decks", 0, CARDS_IN_BOX)
+    empty_loot, empty_decks = game_mod.end_check(supply, decks)
+    return {"over": bool(empty_loot or empty_decks), "empty_loot": [COLOURS[c] for c in empty_loot],
+            "empty_decks": [COLOURS[c] for c in empty_decks]}
+
+
+def score(args: dict) -> dict:
+    """Final scoring: VP of each camp, the winners (ties: more loot in the stash), a breakdown."""
+    return score_mod.score(state.camps(A.get(args, "camps")))
+
+
+def new(args: dict) -> dict:
+    """A new game: supply and decks for the player count, the first player (random unless
+    given), the setup loot to take."""
+    n = _players(args)
+    first = A.integer(args, "first", 0, n - 1) if "first" in args else game_mod.NO_SEAT
+    g = game_mod.new_game(n, A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0), first,
+                          _faces(args))
+    return {"state": state.game_json(g, False)}
+
+
+def play(args: dict) -> dict:
+    """Apply actions to a saved game: the new state and what each action did."""
+    g = state.game(A.obj(args, "state"))
+    actions = A.array(args, "actions", max_len=200) if "actions" in args else [A.obj(args, "action")]
+    events = []
+    for action in actions:
+        events.append(apply(g, action))
+    return {"state": state.game_json(g, False), "events": events}
+
+
+OPS = {
+    "tables": tables, "setup": setup, "roll": roll, "turns": turns, "end_check": end_check, "score": score,
+    "new": new, "play": play,
+}

@@ -4,7 +4,7 @@ from shared_rules import args as A
 from shared_rules.errors import ILLEGAL, RulesError, bad_args, describe
 from shared_rules.khan import board as board_mod
 from shared_rules.khan import board_text
-from shared_rules.khan import conquer, flee as flee_mod, game as game_mod, invade, score, state
+from shared_rules.khan import conquer, flee as flee_mod, game as game_mod, invade, load, score, state
 from shared_rules.khan.actions import apply, card_json, cells_of, flight_json, move_json
 from shared_rules.khan.game import Deck
 from shared_rules.khan.tables import (BONUS, CARD_COUNT, DIRECTIONS, FIGURES, RULERS, SETUP_YURTS, SHAPES,
@@ -20,7 +20,7 @@ def _board(args: dict):
 
 
 def _pieces(args: dict, board):
-    return state.pieces(board, A.get(args, "pieces"))
+    return load.pieces(board, A.get(args, "pieces"))
 
 
 def board(args: dict) -> dict:
@@ -59,7 +59,7 @@ def flee(args: dict) -> dict:
     """Where the ruler flees; the pieces afterwards."""
     b = _board(args)
     pos = _pieces(args, b)
-    r = state.ruler_index(A.get(args, "ruler"), "ruler")
+    r = load.ruler_index(A.get(args, "ruler"), "ruler")
     d = DIRECTIONS.index(A.choice(args, "direction", DIRECTIONS))
     source = A.choice(args, "source", (flee_mod.COURT, flee_mod.SUPPLY))
     out = flight_json(b, flee_mod.flee(pos, r, d, source))
@@ -83,7 +83,7 @@ def flip(args: dict) -> dict:
         piles.append(pile)
     home = bytearray(len(RULERS))
     for rid in A.array(args, "home", [], max_len=len(RULERS)):
-        home[state.ruler_index(rid, "home")] = 1
+        home[load.ruler_index(rid, "home")] = 1
     deck = Deck(piles[0], piles[1])
     card, skipped = deck.flip(rng, home)
     return {"card": card_json(card), "skipped": [card_json(c) for c in skipped], "draw": deck.draw,
@@ -104,8 +104,8 @@ def invasions(args: dict) -> dict:
 
 
 def _conquest_args(args: dict, b, pos):
-    player = state.check_player_id(A.get(args, "player"), "player")
-    prot = state.protections(args.get("protections"))
+    player = load.check_player_id(A.get(args, "player"), "player")
+    prot = load.protections(args.get("protections"))
     stock = conquer.stock_after(pos)
     if "stock" in args:
         given = A.obj(args, "stock")
@@ -152,11 +152,11 @@ def conquests(args: dict) -> dict:
 def score_op(args: dict) -> dict:
     """End scoring of the figures on a board: VP, territories, bonus, totals, winners."""
     b = _board(args)
-    figures = A.array(args, "figures", max_len=state.MAX_FIGURES)
-    pos = state.pieces(b, {"figures": figures, "supply": 0})
+    figures = A.array(args, "figures", max_len=load.MAX_FIGURES)
+    pos = load.pieces(b, {"figures": figures, "supply": 0})
     players = A.array(args, "players", [], max_len=4)
     for p in players:
-        state.check_player_id(p, "players")
+        load.check_player_id(p, "players")
     names = list(players)
     for p in sorted(pos.players):
         if p not in names:
@@ -170,7 +170,7 @@ def bonus(args: dict) -> dict:
     lists = {}
     players = sorted(terr)
     for p in players:
-        state.check_player_id(p, "territories")
+        load.check_player_id(p, "territories")
         sizes = terr[p]
         if not isinstance(sizes, list) or len(sizes) > 200:
             raise bad_args("territories." + p + " must be a list of territory sizes")
@@ -191,7 +191,7 @@ def new(args: dict) -> dict:
 
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
-    g = state.game(A.obj(args, "state"))
+    g = load.game(A.obj(args, "state"))
     actions = A.array(args, "actions", max_len=500) if "actions" in args else [A.obj(args, "action")]
     events = []
     for action in actions:

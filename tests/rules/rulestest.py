@@ -2,7 +2,7 @@
 
 from shared_rules.errors import RulesError
 from shared_rules.khan import board as board_mod
-from shared_rules.khan import state
+from shared_rules.khan import load
 
 
 def raises(code: str, fn, *args):
@@ -22,7 +22,7 @@ def board(text: str):
 
 def position(text: str, pieces: dict):
     """A position on a board given as text (or "default"), from a pieces object."""
-    return state.pieces(board_mod.load(text), pieces)
+    return load.pieces(board_mod.load(text), pieces)
 
 
 def cells(b, names: str) -> "list[int]":

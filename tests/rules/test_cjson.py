@@ -34,3 +34,11 @@ def test_non_string_keys_are_refused():
     except TypeError:
         return
     raise AssertionError("int key accepted")
+
+
+def test_dump_writes_the_same_text_in_chunks():
+    value = {"k" + str(i): [i, "x" * (i % 7), None] for i in range(200)}
+    chunks = []
+    cjson.dump(value, chunks.append, 100)
+    assert "".join(chunks) == cjson.dumps(value)
+    assert len(chunks) > 10 and all(len(c) < 200 for c in chunks)

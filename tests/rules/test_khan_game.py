@@ -3,7 +3,7 @@
 from rulestest import raises
 
 from shared_rules import cjson, ops
-from shared_rules.khan import actions, conquer, state
+from shared_rules.khan import actions, conquer, load, state
 from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, TABLE, TURN,
                                     VIRTUAL, Deck, new_game)
 from shared_rules.khan.position import BLACK
@@ -258,7 +258,7 @@ def test_saved_state_round_trips_exactly():
         _do(g, do="setup_yurt", cell=c)
     _do(g, do="flip")
     saved = state.game_json(g)
-    again = state.game(saved)
+    again = load.game(saved)
     assert cjson.dumps(state.game_json(again)) == cjson.dumps(saved)
     for copy in (g, again):  # both play on the same: the restored rng draws the same cards
         _do(copy, do="double", cell="N1", discard=copy.hand()[:2])
@@ -276,12 +276,12 @@ def test_bad_saved_states_are_refused():
     for key, value in breakages:
         broken = dict(good)
         broken[key] = value
-        raises("bad_args", state.game, broken)
+        raises("bad_args", load.game, broken)
     deck = dict(good["deck"])
     deck["draw"] = deck["draw"][:-1] + [deck["draw"][0]]
     broken = dict(good)
     broken["deck"] = deck
-    e = raises("bad_args", state.game, broken)
+    e = raises("bad_args", load.game, broken)
     assert "two places" in e.message
 
 

@@ -61,3 +61,22 @@ def test_a_random_game_replays_through_json_actions():
     for move in trace:
         actions.apply(again, actions.move_json(again.board, move))
     assert cjson.dumps(state.game_json(again)) == cjson.dumps(state.game_json(g))
+
+
+def test_the_streamed_state_is_the_canonical_json():
+    from shared_rules import cjson
+
+    seen = [0]
+
+    def compare(game, move):
+        seen[0] += 1
+        if seen[0] % 7 == 0 or game.phase == "over":
+            parts = []
+            state.write_game(game, parts)
+            assert "".join(parts) == cjson.dumps(state.game_json(game))
+            pparts = []
+            state.write_pieces(game.pos, pparts)
+            assert "".join(pparts) == cjson.dumps(state.pieces_json(game.pos))
+
+    randplay.playout(6, 4, None, compare)
+    assert seen[0] > 100

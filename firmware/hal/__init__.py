@@ -1,0 +1,1 @@
+"""Hardware layer: the only code that touches pins, pixels and the serial port."""

@@ -1,0 +1,1 @@
+"""Screens: pure state machines that draw into the frame buffer and take button presses."""

@@ -1,0 +1,71 @@
+"""What every screen shares: the screen interface and a few drawing helpers."""
+
+from ui import font, palette
+
+W = 16
+H = 16
+
+
+class Screen:
+    """A screen draws the whole frame and takes presses. Screens never touch hardware."""
+
+    name = ""  # the game it belongs to, or "" for menus
+
+    def press(self, app, button: str, long: bool) -> None:
+        pass
+
+    def draw(self, frame: bytearray, now: int) -> None:
+        pass
+
+    def animating(self, now: int) -> bool:
+        """True while the screen wants frames without a press (blinks, flights)."""
+        return False
+
+    def ui_json(self) -> dict:
+        """What the screen is asking for (its mode, cursor, choice), for remote control."""
+        return {}
+
+    def state_json(self) -> "dict | None":
+        """The game to save (a JSON-able object), or None for a screen without a game."""
+        return None
+
+    def write_state(self, out) -> None:
+        """The game's canonical JSON through out.append (games with a big state stream it)."""
+        from shared_rules import cjson
+
+        cjson._encode(self.state_json(), out)
+
+
+def fill(frame: bytearray, x: int, y: int, w: int, h: int, colour: int) -> None:
+    for yy in range(max(0, y), min(H, y + h)):
+        for xx in range(max(0, x), min(W, x + w)):
+            frame[yy * W + xx] = colour
+
+
+def text(frame: bytearray, x: int, y: int, s: str, colour: int = palette.TEXT) -> int:
+    return font.text(frame, W, x, y, s, colour)
+
+
+def number(frame: bytearray, x: int, y: int, n: int, colour: int = palette.TEXT, digits: int = 2) -> None:
+    font.number(frame, W, x, y, n, colour, digits)
+
+
+def blink(now: int, period: int = 500) -> bool:
+    """On for the first half of every period (a pure function of the time)."""
+    return (now // (period // 2)) % 2 == 0
+
+
+class Choice:
+    """A list to pick from with UP/DOWN (or LEFT/RIGHT): an index that wraps."""
+
+    def __init__(self, items: list, index: int = 0) -> None:
+        self.items = items
+        self.index = index if items else 0
+
+    def move(self, step: int) -> None:
+        if self.items:
+            self.index = (self.index + step) % len(self.items)
+
+    @property
+    def value(self):
+        return self.items[self.index]

@@ -1,0 +1,472 @@
+"""The Khan screen: the board on the matrix, the flip and the flight, every placement.
+
+The board fills rows 0-10 (columns 1-14). Below it, columns 0-7 show each ruler's court
+(one pixel per black yurt, in his colour) and columns 9-15 the panel: the player to act
+and what the device asks for next. OK does the next thing the rules expect; a cursor
+picks cells; BACK cancels; BACK held undoes the last action (app.py).
+
+Modes: board (idle), cursor (pick a cell), symbol (which card symbol, table mode),
+hand (which card, virtual mode), ruler, direction, paint (cells of a figure), menu
+(actions A-D, special cards), and a flight animation.
+"""
+
+from shared_rules.errors import RulesError
+from shared_rules.khan import conquer, invade, state
+from shared_rules.khan.game import (ACTIONS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, TABLE, VIRTUAL, new_game)
+from shared_rules.khan.tables import (ANYWHERE, DX, DY, FIGURES, RIVER, RULERS, SYMBOLS, TERRAINS,
+                                      card_ruler, card_symbol)
+from hal import clock
+from hal.clock import elapsed
+from ui import palette
+from ui.base import Choice, Screen, blink, fill, number, text
+
+BOARD_X = 1  # the board's column 0 on the matrix
+PANEL_X = 9
+STEP_MS = 140  # a ruler's flight: this long per cell passed
+ERROR_MS = 900
+ARROWS = {"UP": 0, "RIGHT": 2, "DOWN": 4, "LEFT": 6}  # the direction each arrow points
+
+# the action menu of step 2 and the special-card menu of step 4
+ACTION_ITEMS = ("A", "B", "C", "D")
+SPECIAL_ITEMS = ("M", "P", "G", "R", "E")  # morale, patronage, gods, recon, end
+SPECIAL_CARDS = {"M": "morale", "P": "patronage", "G": "gods", "R": "recon"}
+
+
+def new(colours: list, option: int, seed: int) -> "KhanScreen":
+    return KhanScreen(new_game("default", list(colours), VIRTUAL if option == 0 else TABLE, seed))
+
+
+def restore(data) -> "KhanScreen":
+    from shared_rules.khan import load  # the checked reader: loaded for this, dropped after
+
+    game = load.game(data)
+    if game.board.width > 16 or game.board.height > 11:
+        raise RulesError("bad_args", "the board must fit the matrix: at most 16 x 11 cells")
+    return KhanScreen(game)
+
+
+class KhanScreen(Screen):
+    name = "khan"
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.mode = "board"
+        self.cursor = game.board.size // 2
+        self.then = ""  # what to do with the cell/ruler/... picked: a tag
+        self.choice = Choice([])
+        self.picked = -1  # a cell or a ruler picked earlier in a two-step pick
+        self.paint = []  # cells chosen for a figure
+        self.consent = False
+        self.flight = None  # (ruler, [cells], start ms) while a flight is shown
+        self.error_at = clock.now() - ERROR_MS  # when the last refused move was tried
+        self.error = ""
+        self._scores = None
+
+    def state_json(self) -> "dict | None":
+        return state.game_json(self.game)
+
+    def write_state(self, out) -> None:
+        state.write_game(self.game, out)
+
+    def ui_json(self) -> dict:
+        out = {"mode": self.mode, "cursor": self.game.board.name_of(self.cursor),
+               "paint": [self.game.board.name_of(i) for i in self.paint]}
+        if self.mode == "discard":
+            out["paint"] = list(self.paint)
+        if self.mode not in ("board", "cursor", "paint") and self.choice.items:
+            out["choice"] = self.choice.value
+            out["choices"] = list(self.choice.items)
+        return out
+
+    # -- presses -----------------------------------------------------------------------
+    def press(self, app, button: str, long: bool) -> None:
+        self.flight = None
+        mode = self.mode
+        if mode == "board":
+            if button == "OK":
+                self._next(app)
+            elif button in ARROWS and self.game.phase == SETUP:
+                self.mode = "cursor"
+                self.then = "setup"
+                self._move(button)
+        elif mode == "cursor":
+            if button in ARROWS:
+                self._move(button)
+            elif button == "OK":
+                self._cell(app, self.cursor)
+            elif button == "BACK":
+                self.mode = "board"
+        elif mode == "discard":
+            if button in ("LEFT", "UP"):
+                self.choice.move(-1)
+            elif button in ("RIGHT", "DOWN"):
+                self.choice.move(1)
+            elif button == "OK" and long:
+                self._double(app)
+            elif button == "OK" and self.choice.items:
+                card = self.choice.value
+                if card in self.paint:
+                    self.paint.remove(card)
+                else:
+                    self.paint.append(card)
+            elif button == "BACK":
+                self.paint = []
+                self.mode = "board"
+        elif mode == "paint":
+            if button in ARROWS:
+                self._move(button)
+            elif button == "OK" and long:
+                self._conquer(app)
+            elif button == "OK":
+                if self.cursor in self.paint:
+                    self.paint.remove(self.cursor)
+                elif len(self.paint) < 5:
+                    self.paint.append(self.cursor)
+            elif button == "BACK":
+                self.paint = []
+                self.mode = "board"
+        else:  # the list modes: symbol, hand, ruler, direction, menu, special, region, figure
+            if button in ("LEFT", "UP"):
+                self.choice.move(-1)
+            elif button in ("RIGHT", "DOWN"):
+                self.choice.move(1)
+            elif button == "OK":
+                self._chosen(app, self.choice.value)
+            elif button == "BACK":
+                self.mode = "board"
+
+    def _move(self, button: str) -> None:
+        b = self.game.board
+        d = ARROWS[button]
+        x = self.cursor % b.width + DX[d]
+        y = self.cursor // b.width + DY[d]
+        if 0 <= x < b.width and 0 <= y < b.height:
+            self.cursor = y * b.width + x
+
+    def _list(self, mode: str, items: list, then: str = "") -> None:
+        self.mode = mode
+        self.choice = Choice(items)
+        self.then = then
+
+    def _next(self, app) -> None:
+        """OK on the board: whatever the rules expect next."""
+        g = self.game
+        if g.phase == SETUP:
+            self.mode = "cursor"
+            self.then = "setup"
+        elif g.phase == FINAL:
+            # two conquests, or none left to make (with anybody's consent): the turn ends
+            if g.actions >= 2 or not any(True for _ in g.conquests(True)):
+                self._try(app, g.end)
+            else:
+                self.paint = []
+                self.mode = "paint"
+        elif g.phase == OVER:
+            pass
+        elif g.step == FLIP:
+            if g.mode == VIRTUAL:
+                self._flip(app, -1, -1)
+            else:
+                self._list("ruler", [r for r in range(len(RULERS)) if g.pos.in_play(r)], "flip")
+        elif g.step == ACTIONS:
+            items: list = list(ACTION_ITEMS if g.actions == 2 and not g.extra else ACTION_ITEMS[:3])
+            if not g.can_act():
+                items.append("S")  # skipping is allowed only when nothing else is
+            self._list("menu", items)
+        elif g.step == SPECIAL:
+            self._list("special", [k for k in SPECIAL_ITEMS if k == "E" or SPECIAL_CARDS[k] in g.specials_allowed()])
+        elif g.step == END:
+            self._try(app, g.end)
+
+    def _chosen(self, app, value) -> None:
+        g = self.game
+        mode = self.mode
+        if mode == "menu":
+            if value == "A":
+                if g.mode == VIRTUAL:
+                    self._list("hand", list(g.hand()))
+                else:
+                    self.mode = "cursor"
+                    self.then = "invade"
+            elif value == "B":
+                self._list("ruler", [r for r in range(len(RULERS)) if g.pos.in_play(r)], "expel")
+            elif value == "C":
+                self.paint = []
+                self.mode = "paint"
+            elif value == "D":
+                self.mode = "cursor"
+                self.then = "double"
+            elif value == "S":
+                self._try(app, g.skip)
+        elif mode == "special":
+            if value == "E":
+                self._try(app, g.end)
+            elif value == "G" and len(g.players) == 4:
+                self._list("region", [t for t in range(1, 7) if t not in [x[1] for x in g.prot.gods]])
+            elif value == "R":
+                keys = [f[0] for f in FIGURES if conquer.available(g.stock, g.prot, g.player, f[0]) > 0]
+                self._list("figure", keys)
+            else:
+                self._try(app, g.special, SPECIAL_CARDS[value])
+        elif mode == "region":
+            self._try(app, g.special, "gods", value)
+        elif mode == "figure":
+            self._try(app, g.special, "recon", 0, value)
+        elif mode == "hand":
+            self.picked = value
+            self.mode = "cursor"
+            self.then = "invade"
+        elif mode == "ruler":
+            self.picked = value
+            if g.mode == VIRTUAL:
+                self._expel(app, value, -1)
+            else:
+                self._list("direction", list(range(8)), self.then)
+        elif mode == "direction":
+            if self.then == "flip":
+                self._flip(app, self.picked, value)
+            else:
+                self._expel(app, self.picked, value)
+        elif mode == "symbol":
+            self._try(app, g.invade, self.picked, -1, value)
+
+    def _cell(self, app, i: int) -> None:
+        """OK on a cell in cursor mode."""
+        g = self.game
+        if self.then == "setup":
+            self._try(app, g.setup_yurt, i, keep=g.phase == SETUP)
+        elif self.then == "double":
+            if g.mode == VIRTUAL:
+                # then the cards to discard: OK marks one, OK held discards them and ends
+                self.picked = i
+                self.paint = []
+                self._list("discard", list(g.hand()))
+            else:
+                self._try(app, g.double, i, [])
+        elif self.then == "invade":
+            if g.mode == VIRTUAL:
+                self._try(app, g.invade, i, self.picked)
+            else:
+                fits = [s for s in SYMBOLS if invade.allowed(g.pos, i, invade.parse_symbol(s))]
+                if not fits:
+                    self._refuse("NO")
+                    return
+                self.picked = i
+                self._list("symbol", fits)
+
+    def _double(self, app) -> None:
+        cards = list(self.paint)
+        self.paint = []
+        self._try(app, self.game.double, self.picked, cards)
+
+    def _flip(self, app, r: int, d: int) -> None:
+        try:
+            card, skipped, r, flight = self.game.flip(r, d)
+        except RulesError as e:
+            self._refuse(e.text)
+            return
+        self._fly(r, flight)
+        self.mode = "board"
+        app.changed()
+
+    def _expel(self, app, r: int, d: int) -> None:
+        try:
+            card, flight = self.game.expel(r, d)
+        except RulesError as e:
+            self._refuse(e.text)
+            return
+        self._fly(r, flight)
+        self.mode = "board"
+        app.changed()
+
+    def _fly(self, r: int, flight: tuple) -> None:
+        from shared_rules.khan import flee
+
+        cells = [flight[0]] + flee.path(self.game.board, flight)
+        self.flight = (r, cells, None)
+
+    def _conquer(self, app) -> None:
+        """OK held in paint mode: the figure whose shape the painted cells make."""
+        g = self.game
+        cells = list(self.paint)
+        last = None
+        for key, kind, shape, _ in FIGURES:
+            if len(cells) != len(conquer.shape_cells(shape)):
+                continue
+            has_river = any(g.board.terrain[i] == RIVER for i in cells)
+            if (kind == "bridge") != has_river:
+                continue
+            for consent in (False, True):
+                try:
+                    g.conquer(key, cells, consent)
+                except RulesError as e:
+                    last = e
+                    continue
+                self.paint = []
+                self.mode = "board"
+                app.changed()
+                return
+        self._refuse(last.text if last is not None else "khan.wrong_shape")
+
+    def _try(self, app, fn, *args, keep: bool = False) -> None:
+        try:
+            fn(*args)
+        except RulesError as e:
+            self._refuse(e.text)
+            return
+        self.mode = "cursor" if keep and self.game.phase == SETUP else "board"
+        app.changed()
+
+    def _refuse(self, why: str) -> None:
+        self.error = why
+        self.error_at = clock.now()
+
+    # -- drawing -----------------------------------------------------------------------
+    def animating(self, now: int) -> bool:
+        return True  # the cursor, the prompts and flights blink or move
+
+    def draw(self, frame: bytearray, now: int) -> None:
+        g = self.game
+        b = g.board
+        pos = g.pos
+        players = pos.players
+        for i in range(b.size):
+            t = b.terrain[i]
+            if not t:
+                continue
+            c = palette.RIVER if t == RIVER else palette.TERRAIN + t - 1
+            f = pos.fig_at[i]
+            if f:
+                bits = pos.fig_owners[f - 1]
+                owners = [players[k] for k in range(len(players)) if bits >> k & 1]
+                c = palette.player(owners[i % len(owners)], True) if owners else palette.HALF
+            elif pos.ruler_at[i]:
+                c = palette.RULER + pos.ruler_at[i] - 1
+            elif pos.yurt[i] == 1:
+                c = palette.OFF
+            elif pos.yurt[i]:
+                c = palette.player(players[pos.yurt[i] - 2])
+            frame[(i // b.width) * 16 + BOARD_X + i % b.width] = c
+        self._draw_flight(frame, now)
+        self._draw_courts(frame)
+        self._draw_panel(frame, now)
+        if self.mode in ("cursor", "paint"):
+            for i in self.paint if self.mode == "paint" else ():
+                if blink(now, 300):
+                    frame[(i // b.width) * 16 + BOARD_X + i % b.width] = palette.HINT
+            if blink(now):
+                frame[(self.cursor // b.width) * 16 + BOARD_X + self.cursor % b.width] = palette.CURSOR
+        if self.mode == "ruler" and blink(now):
+            cell = pos.ruler_cell[self.choice.value] if self.choice.items else -1
+            if cell >= 0:
+                frame[(cell // b.width) * 16 + BOARD_X + cell % b.width] = palette.CURSOR
+
+    def _draw_flight(self, frame: bytearray, now: int) -> None:
+        if self.flight is None:
+            return
+        r, cells, start = self.flight
+        if start is None:
+            start = now
+            self.flight = (r, cells, start)
+        k = elapsed(now, start) // STEP_MS
+        b = self.game.board
+        if k >= len(cells) - 1 or len(cells) < 2:
+            self.flight = None
+            return
+        i = cells[k]
+        frame[(i // b.width) * 16 + BOARD_X + i % b.width] = palette.RULER + r
+        last = cells[-1]
+        frame[(last // b.width) * 16 + BOARD_X + last % b.width] = palette.TERRAIN + b.terrain[last] - 1 \
+            if b.terrain[last] != RIVER else palette.RIVER
+
+    def _draw_courts(self, frame: bytearray) -> None:
+        pos = self.game.pos
+        for r in range(len(RULERS)):
+            n = pos.courts[r]
+            for k in range(min(n, 5)):
+                frame[(15 - k) * 16 + r] = palette.RULER + r
+            if pos.home[r] and not n:
+                frame[15 * 16 + r] = palette.HALF
+
+    def _draw_panel(self, frame: bytearray, now: int) -> None:
+        g = self.game
+        if elapsed(now, self.error_at) < ERROR_MS:
+            fill(frame, PANEL_X, 11, 7, 5, palette.BAD)
+            return
+        if g.phase == OVER:
+            self._draw_scores(frame, now)
+            return
+        me = palette.player(g.player)
+        fill(frame, PANEL_X, 11, 1, 5, me)
+        x = PANEL_X + 2
+        mode = self.mode
+        if mode in ("menu", "special"):
+            text(frame, x + 1, 11, self.choice.value, palette.WHITE)
+        elif mode in ("hand", "discard") and self.choice.items:
+            card = self.choice.value
+            if mode == "discard" and card in self.paint and blink(now, 300):
+                return
+            fill(frame, x, 11, 2, 5, palette.RULER + card_ruler(card))
+            self._symbol(frame, x + 3, card_symbol(card))
+        elif mode == "symbol":
+            self._symbol(frame, x + 1, self.choice.value)
+        elif mode == "ruler":
+            fill(frame, x, 12, 5, 3, palette.RULER + self.choice.value)
+        elif mode == "direction":
+            self._arrow(frame, x + 2, 13, self.choice.value)
+        elif mode == "region":
+            fill(frame, x, 12, 5, 3, palette.TERRAIN + self.choice.value - 1)
+        elif mode == "figure":
+            shape = [f[2] for f in FIGURES if f[0] == self.choice.value][0]
+            for cx, cy in conquer.shape_cells(shape):
+                if cx < 5 and cy < 5:
+                    frame[(11 + cy) * 16 + x + cx] = palette.HINT
+        elif mode in ("cursor", "paint"):
+            text(frame, x + 1, 11, "C" if mode == "paint" else "+", palette.HINT)
+        elif g.phase == SETUP:
+            text(frame, x + 1, 11, "S", palette.HINT if blink(now) else palette.TEXT)
+        elif g.phase == FINAL:
+            number(frame, x, 11, 2 - g.actions, palette.HINT, 1)
+        elif g.step == FLIP:
+            if blink(now):
+                fill(frame, x, 12, 5, 3, palette.HINT)
+        elif g.step == ACTIONS:
+            number(frame, x + 1, 11, g.actions, palette.HINT, 1)
+        else:
+            text(frame, x + 1, 11, "E" if g.step == END else "?", palette.TEXT)
+
+    def _symbol(self, frame: bytearray, x: int, symbol: str) -> None:
+        """A card symbol: its terrain colour, the river blue, the joker white, border a frame."""
+        core = symbol.split("+")[0]
+        if core in TERRAINS:
+            fill(frame, x, 12, 3, 3, palette.TERRAIN + TERRAINS.index(core))
+        elif core == "river":
+            fill(frame, x, 12, 3, 3, palette.RIVER)
+        elif core in ("khan", ANYWHERE):
+            fill(frame, x, 12, 3, 3, palette.WHITE)
+        if "border" in symbol:
+            fill(frame, x - 1, 11, 5, 1, palette.HINT)
+            fill(frame, x - 1, 15, 5, 1, palette.HINT)
+
+    def _arrow(self, frame: bytearray, cx: int, cy: int, d: int) -> None:
+        frame[cy * 16 + cx] = palette.WHITE
+        for k in (1, 2):
+            x = cx + DX[d] * k
+            y = cy + DY[d] * k
+            if 0 <= x < 16 and 11 <= y < 16:
+                frame[y * 16 + x] = palette.HINT
+
+    def _draw_scores(self, frame: bytearray, now: int) -> None:
+        from shared_rules.khan.game import score_position
+
+        g = self.game
+        if self._scores is None:
+            self._scores = score_position(g.pos, g.players)
+        s = self._scores
+        k = (now // 1500) % len(g.players)
+        p = g.players[k]
+        c = palette.player(p)
+        if p not in s["winners"] or blink(now):
+            fill(frame, PANEL_X, 11, 1, 5, c)
+        number(frame, PANEL_X + 2, 11, s["total"][p] % 100, c, 2)
+

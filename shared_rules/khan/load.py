@@ -1,0 +1,248 @@
+"""Khan games, pieces and protections from JSON, with every field checked.
+
+A bad backup or a bad op argument is refused here, with the field named, before it can
+reach a game. The device loads this module only when a game comes back (boot, undo,
+state.put) and lets it go again.
+"""
+
+from shared_rules import args as A
+from shared_rules.errors import bad_args
+from shared_rules.khan.board import Board
+from shared_rules.khan.conquer import Protections, figure_info
+from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, STATE_VERSION,
+                                    TABLE, TURN, VIRTUAL, Deck, KhanGame, new_game)
+from shared_rules.khan.position import BLACK, NEUTRAL, NO_KEY, Position, check_player_id, ruler_index
+from shared_rules.khan.tables import (CARD_COUNT, FIGURE_KEYS, FIGURES, GODS, HAND_SIZE, PATRONAGE, SETUP_YURTS, SPECIALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS, TERRAINS)
+from shared_rules.rng import PCG32
+
+_PIECE_KEYS = ("rulers", "home", "yurts", "figures", "courts", "supply")
+MAX_FIGURES = 64
+
+
+def pieces(board: Board, data, players=None) -> Position:
+    """Build and validate a Position; errors name the field and the cell."""
+    if not isinstance(data, dict):
+        raise bad_args("pieces must be a JSON object")
+    for key in sorted(data):
+        if key not in _PIECE_KEYS:
+            raise bad_args("pieces has an unknown key \"" + str(key)[:20] + "\"; keys are " + ", ".join(_PIECE_KEYS))
+    pos = Position(board, list(players) if players else [])
+    home = data.get("home", [])
+    if not isinstance(home, list):
+        raise bad_args("pieces.home must be a list of ruler ids")
+    for rid in home:
+        r = ruler_index(rid, "pieces.home")
+        if pos.home[r]:
+            raise bad_args("pieces.home: ruler " + rid + " is listed twice")
+        pos.home[r] = 1
+        pos.courts[r] = 0
+    rulers = data.get("rulers", {})
+    if not isinstance(rulers, dict):
+        raise bad_args("pieces.rulers must be an object {ruler: cell}")
+    for rid in sorted(rulers):
+        r = ruler_index(rid, "pieces.rulers")
+        if pos.home[r]:
+            raise bad_args("pieces.rulers: ruler " + rid + " is on the board and also home")
+        i = board.cell(rulers[rid], "pieces.rulers." + rid)
+        if not board.is_land(i):
+            raise bad_args("pieces.rulers: ruler " + rid + " cannot stand on the river at " + board.name_of(i))
+        if pos.ruler_at[i]:
+            raise bad_args("pieces.rulers: " + board.name_of(i) + " holds two rulers")
+        pos.place_ruler(r, i)
+    yurts = data.get("yurts", {})
+    if not isinstance(yurts, dict):
+        raise bad_args("pieces.yurts must be an object {cell: player or \"neutral\"}")
+    for name in sorted(yurts):
+        i = board.cell(name, "pieces.yurts")
+        if not board.is_land(i):
+            raise bad_args("pieces.yurts: no yurt can stand on the river at " + name)
+        if pos.ruler_at[i]:
+            raise bad_args("pieces.yurts: " + name + " holds a ruler and a yurt")
+        owner = yurts[name]
+        if owner == NEUTRAL:
+            pos.yurt[i] = BLACK
+        else:
+            pos.yurt[i] = pos.player_byte(check_player_id(owner, "pieces.yurts." + name))
+    figures = data.get("figures", [])
+    if not isinstance(figures, list) or len(figures) > MAX_FIGURES:
+        raise bad_args("pieces.figures must be a list of at most " + str(MAX_FIGURES) + " figures")
+    for n, f in enumerate(figures):
+        _figure_from_json(pos, f, "pieces.figures[" + str(n) + "]")
+    courts = data.get("courts", {})
+    if not isinstance(courts, dict):
+        raise bad_args("pieces.courts must be an object {ruler: black yurts}")
+    for rid in sorted(courts):
+        r = ruler_index(rid, "pieces.courts")
+        v = courts[rid]
+        if type(v) is not int or v < 0 or v > 60:
+            raise bad_args("pieces.courts." + rid + " must be an integer 0..60")
+        pos.courts[r] = v
+    supply = data.get("supply", SUPPLY_YURTS)
+    if type(supply) is not int or supply < 0 or supply > 60:
+        raise bad_args("pieces.supply must be an integer 0..60")
+    pos.supply = supply
+    return pos
+
+
+def _figure_from_json(pos: Position, f, where: str) -> None:
+    board = pos.board
+    plain = isinstance(f, list)
+    key = None
+    owners = []
+    if plain:
+        names = f
+    elif isinstance(f, dict):
+        names = f.get("cells")
+        key = f.get("shape")
+        if key is not None and key not in FIGURE_KEYS:
+            raise bad_args(where + ": unknown shape \"" + str(key)[:20] + "\"; shapes are " + " ".join(FIGURE_KEYS))
+        owners = f.get("owners", [])
+        if not isinstance(owners, list):
+            raise bad_args(where + ".owners must be a list of player ids")
+        seen = []
+        for pid in owners:
+            check_player_id(pid, where + ".owners")
+            if pid in seen:
+                raise bad_args(where + ".owners lists " + pid + " twice")
+            seen.append(pid)
+            pos.player_byte(pid)
+    else:
+        raise bad_args(where + " must be a list of cells or {\"cells\", \"shape\", \"owners\"}")
+    if not isinstance(names, list) or not names or len(names) > 8:
+        raise bad_args(where + ": a figure covers 1 to 8 cells")
+    cells = []
+    for name in names:
+        i = board.cell(name, where)
+        if i in cells:
+            raise bad_args(where + " covers " + name + " twice")
+        if pos.fig_at[i]:
+            raise bad_args(where + ": " + name + " is already under another figure")
+        if pos.ruler_at[i]:
+            raise bad_args(where + ": a figure cannot cover the ruler at " + name)
+        cells.append(i)
+    pos.add_figure(tuple(cells), FIGURE_KEYS.index(key) if key is not None else NO_KEY, owners, plain)
+
+
+def protections(data) -> Protections:
+    prot = Protections()
+    if data is None:
+        return prot
+    if not isinstance(data, dict):
+        raise bad_args("protections must be an object {\"patronage\", \"gods\", \"recon\"}")
+    for key in sorted(data):
+        if key not in ("patronage", "gods", "recon"):
+            raise bad_args("protections has an unknown key \"" + str(key)[:20] + "\"")
+    pat = data.get("patronage")
+    if pat is not None:
+        prot.patronage = check_player_id(pat, "protections.patronage")
+    gods = data.get("gods", [])
+    if not isinstance(gods, list):
+        raise bad_args("protections.gods must be a list of {\"player\", \"region\"}")
+    for g in gods:
+        if not isinstance(g, dict):
+            raise bad_args("protections.gods entries are {\"player\", \"region\"}")
+        region = g.get("region")
+        if region is not None and (not isinstance(region, str) or len(region) != 1 or region not in TERRAINS):
+            raise bad_args("protections.gods region must be one of M G T R S F, or null for every region")
+        prot.gods.append((check_player_id(g.get("player"), "protections.gods"),
+                          TERRAINS.index(region) + 1 if region else 0))
+    recon = data.get("recon", [])
+    if not isinstance(recon, list):
+        raise bad_args("protections.recon must be a list of {\"player\", \"figure\", \"all\"}")
+    for rc in recon:
+        if not isinstance(rc, dict):
+            raise bad_args("protections.recon entries are {\"player\", \"figure\", \"all\"}")
+        whole = rc.get("all", True)
+        if whole is not True and whole is not False:
+            raise bad_args("protections.recon \"all\" must be true or false")
+        prot.recon.append((check_player_id(rc.get("player"), "protections.recon"),
+                           figure_info(rc.get("figure"))[0], whole))
+    return prot
+
+
+def game(data) -> KhanGame:
+    """A game from its saved state, fully validated: a bad state raises bad_args."""
+    if not isinstance(data, dict) or data.get("game") != "khan":
+        raise bad_args("state must be a Khan game object with \"game\": \"khan\"")
+    if data.get("version") != STATE_VERSION:
+        raise bad_args("state version must be " + str(STATE_VERSION))
+    players = A.array(data, "players", max_len=4)
+    mode = A.choice(data, "mode", (VIRTUAL, TABLE))
+    rng = PCG32()
+    try:
+        rng.setstate(A.array(data, "rng"))
+    except ValueError as e:
+        raise bad_args("state.rng: " + str(e))
+    game = new_game(A.text(data, "board"), players, TABLE, 0)
+    game.mode = mode
+    game.rng = rng
+    n = len(players)
+    game.phase = A.choice(data, "phase", (SETUP, TURN, FINAL, OVER))
+    steps = {SETUP: ("",), TURN: (FLIP, ACTIONS, SPECIAL, END), FINAL: (CONQUESTS,), OVER: ("",)}
+    game.step = A.choice(data, "step", steps[game.phase])
+    game.current = A.integer(data, "current", 0, n - 1)
+    game.turn = A.integer(data, "turn", 0, 1000000)
+    game.actions = A.integer(data, "actions", 0, 2)
+    game.extra = A.flag(data, "extra")
+    game.expel_blocked = A.flag(data, "expel_blocked")
+    game.final_next = A.flag(data, "final_next")
+    game.setup_left = A.integer(data, "setup_left", 0, SETUP_YURTS[n] * n)
+    game.pos = pieces(game.board, A.obj(data, "pieces"), players)
+    for p in game.pos.players:
+        if p not in players:
+            raise bad_args("state.pieces names " + p + ", who is not a player")
+    stock = A.obj(data, "stock")
+    for key, _, _, count in FIGURES:
+        v = stock.get(key)
+        if type(v) is not int or v < 0 or v > count:
+            raise bad_args("state.stock." + key + " must be an integer 0.." + str(count))
+        game.stock[key] = v
+    game.prot = protections(data.get("protections"))
+    last = A.obj(data, "last_used", {})
+    for card in sorted(last):
+        v = last[card]
+        if card not in (PATRONAGE, GODS) or not isinstance(v, list) or len(v) != 2 or v[0] not in players \
+                or type(v[1]) is not int:
+            raise bad_args("state.last_used must map patronage/gods to [player, turn]")
+        game.last_used[card] = [v[0], v[1]]
+    specials = A.obj(data, "specials")
+    for p in players:
+        mine = specials.get(p)
+        if not isinstance(mine, dict):
+            raise bad_args("state.specials." + p + " must be an object")
+        for card in SPECIALS:
+            v = mine.get(card)
+            if type(v) is not int or v < 0 or v > SPECIALS_PER_PLAYER[n][card]:
+                raise bad_args("state.specials." + p + "." + card + " must be 0.." + str(SPECIALS_PER_PLAYER[n][card]))
+            game.specials[p][card] = v
+    deck = data.get("deck")
+    if mode == VIRTUAL:
+        if not isinstance(deck, dict):
+            raise bad_args("state.deck must hold draw, discard and hands in virtual mode")
+        seen = bytearray(CARD_COUNT)
+        piles = []
+        for name in ("draw", "discard"):
+            piles.append(_cards(A.array(deck, name), seen, "state.deck." + name))
+        hands_data = A.obj(deck, "hands")
+        hands = []
+        for p in players:
+            hands.append(_cards(A.array(hands_data, p, max_len=HAND_SIZE), seen, "state.deck.hands." + p))
+        if sum(seen) != CARD_COUNT:
+            raise bad_args("state.deck must hold each of the " + str(CARD_COUNT) + " cards once")
+        game.deck = Deck(piles[0], piles[1])
+        game.hands = hands
+    elif deck is not None:
+        raise bad_args("state.deck must be null in table mode")
+    return game
+
+
+def _cards(items: list, seen: bytearray, where: str) -> "list[int]":
+    out = []
+    for c in items:
+        if type(c) is not int or c < 0 or c >= CARD_COUNT:
+            raise bad_args(where + " holds an unknown card")
+        if seen[c]:
+            raise bad_args(where + ": card " + str(c) + " is in two places")
+        seen[c] = 1
+        out.append(c)
+    return out

@@ -1,0 +1,73 @@
+"""The serial protocol: ids, replies, the four error codes, and a device that stays up."""
+
+from fwtest import pixels, tmpdir
+
+from app import App
+from link import MAX_LINE, Link, Lines
+
+
+def _app(name):
+    app = App(pixels(), None, tmpdir(name))
+    app.boot()
+    return app
+
+
+def _ask(link, line):
+    import json
+
+    out = []
+    link.answer(line, out.append)
+    return json.loads("".join(out))
+
+
+def test_lines_are_assembled_and_oversize_ones_dropped():
+    lines = Lines(8)
+    assert lines.feed(b'{"a"') == []
+    assert lines.feed(b":1}\nxyz") == [b'{"a":1}']
+    assert lines.feed(b"0123456789abc\nok\n") == [None, b"ok"], "xyz0123456789abc is over the limit"
+
+
+def test_ctrl_c_stops_the_app_for_the_repl():
+    try:
+        Lines().feed(b"ab\x03")
+    except KeyboardInterrupt:
+        return
+    raise AssertionError("Ctrl-C must raise KeyboardInterrupt")
+
+
+def test_hello_and_rules_ops_answer_with_the_id():
+    link = Link(_app("link1"))
+    r = _ask(link, b'{"id": 7, "op": "hello"}')
+    assert r["id"] == 7 and r["ok"] and r["result"]["protocol"] == 1 and len(r["result"]["rules"]) == 64
+    r = _ask(link, '{"id": "x", "op": "rng.draw", "args": {"seed": 42, "stream": 54, "count": 1}}')
+    assert r == {"id": "x", "ok": True, "result": {"values": [2707161783]}}
+
+
+def test_each_kind_of_bad_request_has_its_own_code():
+    link = Link(_app("link2"))
+    assert _ask(link, b"{nope")["error"]["code"] == "bad_json"
+    assert _ask(link, None)["error"]["code"] == "too_long" and str(MAX_LINE) in _ask(link, None)["error"]["message"]
+    assert _ask(link, '{"id": 1, "op": "khan.teleport"}')["error"]["code"] == "unknown_op"
+    r = _ask(link, '{"id": 2, "op": "ui.press", "args": {"button": "JUMP"}}')
+    assert r["id"] == 2 and r["error"]["code"] == "bad_args"
+    assert _ask(link, '{"id": 3, "args": {}}')["error"]["code"] == "bad_args"
+    assert _ask(link, b"\xff\xfe")["error"]["code"] == "bad_json"
+    assert link.handle(b"   ") is None
+
+
+def test_frame_is_256_colours_row_major():
+    link = Link(_app("link3"))
+    f = _ask(link, '{"id": 1, "op": "ui.frame"}')["result"]
+    assert f["width"] == 16 and f["height"] == 16 and len(f["pixels"]) == 256
+    assert all(len(p) == 7 and p[0] == "#" for p in f["pixels"])
+
+
+def test_a_bad_state_is_refused_and_the_game_kept():
+    app = _app("link4")
+    link = Link(app)
+    app.new_game("khan", ["red", "blue"], 1, 5)
+    before = _ask(link, '{"id": 1, "op": "state.get"}')["result"]
+    assert before["game"] == "khan" and before["state"]["players"] == ["red", "blue"]
+    r = _ask(link, '{"id": 2, "op": "state.put", "args": {"game": "khan", "state": {"game": "khan"}}}')
+    assert r["error"]["code"] == "bad_args"
+    assert _ask(link, '{"id": 3, "op": "state.get"}')["result"] == before
