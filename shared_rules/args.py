@@ -61,3 +61,10 @@ def array(args: dict, key: str, default=None, max_len: int = 10000) -> list:
     if len(v) > max_len:
         raise bad_args(repr_key(key) + " has more than " + str(max_len) + " items")
     return v
+
+
+def actions(args: dict, max_len: int) -> list:
+    """The actions of a play op: {"actions": [...]} or a single {"action": {...}}."""
+    if "actions" in args:
+        return array(args, "actions", max_len=max_len)
+    return [obj(args, "action")]

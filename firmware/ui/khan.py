@@ -265,9 +265,7 @@ class KhanScreen(Screen):
         except RulesError as e:
             self._refuse(e.text)
             return
-        self._fly(r, flight)
-        self.mode = "board"
-        app.changed()
+        self._fly(app, r, flight)
 
     def _expel(self, app, r: int, d: int) -> None:
         try:
@@ -275,15 +273,16 @@ class KhanScreen(Screen):
         except RulesError as e:
             self._refuse(e.text)
             return
-        self._fly(r, flight)
-        self.mode = "board"
-        app.changed()
+        self._fly(app, r, flight)
 
-    def _fly(self, r: int, flight: tuple) -> None:
+    def _fly(self, app, r: int, flight: tuple) -> None:
+        """A ruler fled: show him moving along his path, and save the game."""
         from shared_rules.khan import flee
 
         cells = [flight[0]] + flee.path(self.game.board, flight)
         self.flight = (r, cells, None)
+        self.mode = "board"
+        app.changed()
 
     def _conquer(self, app) -> None:
         """OK held in paint mode: the figure whose shape the painted cells make."""

@@ -54,7 +54,7 @@ def new(args: dict) -> dict:
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
     g = state.game(A.obj(args, "state"))
-    actions = A.array(args, "actions", max_len=200) if "actions" in args else [A.obj(args, "action")]
+    actions = A.actions(args, 200)
     done = []
     for action in actions:
         done.append(apply(g, action))

@@ -192,7 +192,7 @@ def new(args: dict) -> dict:
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
     g = load.game(A.obj(args, "state"))
-    actions = A.array(args, "actions", max_len=500) if "actions" in args else [A.obj(args, "action")]
+    actions = A.actions(args, 500)
     events = []
     for action in actions:
         events.append(apply(g, action))
