@@ -3,12 +3,13 @@
 from ui import palette
 from ui.base import Choice, Screen, blink, fill, number, text
 
-# (game name on the matrix, screen module, players min..max, default count)
+# (game name on the matrix, screen module, players min, max, default, the game's option
+# labels: OK held on the setup screen steps through them; the module's new() gets its index)
 GAMES = (
-    ("KHAN", "khan", 2, 4, 3),
-    ("CHU", "chuhan", 2, 2, 2),
-    ("HUNS", "huns", 2, 4, 3),
-    ("RISE", "khaan", 2, 4, 3),
+    ("KHAN", "khan", 2, 4, 3, ("DECK", "TABL")),
+    ("CHU", "chuhan", 2, 2, 2, ("NOEV", "EVNT", "TABL")),
+    ("HUNS", "huns", 2, 4, 3, ()),
+    ("RISE", "khaan", 2, 6, 3, ()),
 )
 
 
@@ -32,7 +33,7 @@ class Menu(Screen):
                 app.switch(Setup(game, self.choice.index))
 
     def draw(self, frame: bytearray, now: int) -> None:
-        label, name, _, _, _ = GAMES[self.choice.index]
+        label, name = GAMES[self.choice.index][:2]
         text(frame, 0, 1, label, palette.WHITE)
         for k in range(len(GAMES)):
             fill(frame, 4 * k + 1, 8, 2, 2, palette.HINT if k == self.choice.index else palette.HALF)
@@ -51,7 +52,7 @@ class Setup(Screen):
         self.count = game[4]
         self.colours = list(palette.PLAYER_COLOURS[:game[3]])
         self.editing = 0  # whose colour UP/DOWN changes
-        self.mode = 0  # Khan: 0 the device keeps the deck, 1 the cards stay on the table
+        self.mode = 0  # the game's option (GAMES[5]), e.g. Khan: the device keeps the deck
 
     def press(self, app, button: str, long: bool) -> None:
         lo, hi = self.game[2], self.game[3]
@@ -61,8 +62,8 @@ class Setup(Screen):
             self.count = min(hi, self.count + 1)
         elif button in ("UP", "DOWN"):
             self._recolour(1 if button == "UP" else -1)
-        elif button == "OK" and long and self.game[1] == "khan":
-            self.mode = 1 - self.mode
+        elif button == "OK" and long and self.game[5]:
+            self.mode = (self.mode + 1) % len(self.game[5])
         elif button == "OK":
             if self.editing + 1 < self.count:
                 self.editing += 1
@@ -89,14 +90,13 @@ class Setup(Screen):
 
     def draw(self, frame: bytearray, now: int) -> None:
         text(frame, 0, 1, self.game[0], palette.WHITE)
-        number(frame, 0, 8, self.count, palette.HINT, 1)
+        number(frame, 0, 6, self.count, palette.HINT, 1)
         for k in range(self.count):
             c = palette.player(self.colours[k])
             if k != self.editing or blink(now):
-                fill(frame, 5 + 3 * k, 8, 2, 5, c)
-        if self.game[1] == "khan":
-            text(frame, 0, 14 - 3, "", palette.TEXT)
-            fill(frame, 0, 15, 16, 1, palette.GOOD if self.mode == 0 else palette.HINT)
+                fill(frame, 4 + 2 * k, 6, 2, 5, c)
+        if self.game[5]:
+            text(frame, 0, 11, self.game[5][self.mode], palette.GOOD)
 
     def animating(self, now: int) -> bool:
         return True
