@@ -59,6 +59,49 @@ def measure_ops(mp: str, tree: str, folder: str, per_op: int = 30) -> list:
     return [json.loads(line) for line in run.stdout.splitlines()]
 
 
+def measure_firmware(mp: str, image: str) -> list:
+    """Frame render and press-to-frame, under micropython, from the device image."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_firmware.py")
+    sim = os.path.join(mpytree.ROOT, "firmware", "sim")
+    run = subprocess.run([mp, script, image, sim], capture_output=True, text=True, timeout=600, cwd=image)
+    if run.returncode:
+        raise SystemExit("firmware benchmark failed:\n" + run.stdout + run.stderr)
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+def measure_link(tmp: str, rounds: int = 50) -> "tuple[float, float]":
+    """Boot to ready and the round trip of hello, on a virtual Pico over its pty (ms)."""
+    import threading
+    import time
+
+    from steppe.device import NoAnswer, SerialTransport
+    from steppe.sim import VirtualPico
+
+    pico = VirtualPico(os.path.join(tmp, "pico"))
+    pico.open()
+    link = SerialTransport(pico.device)
+    t0 = time.monotonic()
+    thread = threading.Thread(target=pico.serve, daemon=True)
+    thread.start()
+    while True:
+        try:
+            link.request("hello", timeout=0.05)
+            break
+        except NoAnswer:
+            if time.monotonic() - t0 > 30:
+                raise SystemExit("the virtual Pico did not boot")
+    boot = (time.monotonic() - t0) * 1000.0
+    t0 = time.monotonic()
+    for _ in range(rounds):
+        link.request("hello")
+    rtt = (time.monotonic() - t0) * 1000.0 / rounds
+    link.close()
+    pico.stop()
+    thread.join(5)
+    pico.close()
+    return boot, rtt
+
+
 def min_heap_kb(mp: str, tree: str, seed: int = 21, players: int = 4) -> int:
     lo, hi = 16, 512  # KB; lo fails, hi works
     if mpytree.run_game(mp, tree, "%dk" % hi, seed, players).returncode:
@@ -74,12 +117,19 @@ def min_heap_kb(mp: str, tree: str, seed: int = 21, players: int = 4) -> int:
 
 def main() -> int:
     mp = micropython()
+    sys.path[:0] = [os.path.join(mpytree.ROOT, "host"), mpytree.ROOT]
+    from steppe import build
+
     with tempfile.TemporaryDirectory() as tmp:
         tree = mpytree.build(os.path.join(tmp, "mpy"))
         rows = measure(mp, tree)
         os.mkdir(os.path.join(tmp, "cases"))
         op_rows = measure_ops(mp, tree, os.path.join(tmp, "cases"))
         heap = min_heap_kb(mp, tree)
+        image = os.path.join(tmp, "image")
+        build.write(image, build.files(build.HOST))
+        fw_rows = measure_firmware(mp, image)
+        boot, rtt = measure_link(tmp)
     cal = rows[0]["us"]
     scale = PICO_CALIBRATION_MS * 1000.0 / cal
     print("Steppe Companion rules core, micropython unix port; calibration loop %.1f ms here "
@@ -91,7 +141,17 @@ def main() -> int:
             if row["name"].startswith(prefix):
                 goal = "<= %g ms" % ms
         print("%-52s %9.3f ms %13.2f ms %8s" % (row["name"], row["us"] / 1000.0, row["us"] * scale / 1000.0, goal))
-    print("%-52s %9d KB" % ("smallest heap for a complete random game", heap))
+    print("%-52s %9d KB (%d KB on a 32-bit Pico: heapsize=%dwK)" % (
+        "smallest heap for a complete random game", heap, (heap + 1) // 2, (heap + 1) // 2))
+    print()
+    fw_scale = PICO_CALIBRATION_MS * 1000.0 / fw_rows[0]["us"]
+    print("firmware, from the device image (calibration x%.0f)" % fw_scale)
+    for row in fw_rows[1:]:
+        goal = "<= 8 ms" if row["name"].startswith("frame") else "<= 30 ms" if row["name"].startswith("press") else ""
+        print("%-52s %9.3f ms %13.2f ms %8s" % (row["name"], row["us"] / 1000.0, row["us"] * fw_scale / 1000.0,
+                                               goal))
+    print("%-52s %9.1f ms   (the unix port starting from .mpy files)" % ("virtual Pico: boot to ready", boot))
+    print("%-52s %9.2f ms   (pyserial over the pty)" % ("virtual Pico: hello round trip", rtt))
     print()
     print("every op over %d seeded cases (bench/bench_ops.py); goal for the other games: <= %g ms"
           % (op_rows[0]["n"] if op_rows else 0, OP_GOAL_MS))

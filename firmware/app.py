@@ -23,6 +23,9 @@ APP_FILE = "app.json"  # which game is current
 GAMES = ("khan", "chuhan", "huns", "khaan")
 
 
+_DARK = bytes(256)
+
+
 def seed() -> int:
     """Hardware entropy for the dice and the deck in real play."""
     return int.from_bytes(os.urandom(4), "little")
@@ -49,6 +52,7 @@ class App:
         self.root = fs_root  # folder of the saved games ("" = the current folder)
         self.screen = Screen()
         self.dirty = True
+        self.unsaved = False  # the game changed and is not on flash yet
         self.notice = ""  # why the last boot or state.put fell back, for hello
         self.frames = 0
 
@@ -120,6 +124,7 @@ class App:
     def new_game(self, game: str, colours: list, option: int, dice_seed: int = -1) -> None:
         self._enter(_screen_module(game).new(colours, option, seed() if dice_seed < 0 else dice_seed))
         self.changed()
+        self.flush()
         store.forget(self._path(game + ".undo"))  # no undo back into the game before
 
     def _enter(self, screen) -> None:
@@ -127,11 +132,18 @@ class App:
         store.save({"current": screen.name}, self._path(APP_FILE))
 
     def changed(self) -> None:
-        """A screen changed its game: save it; the state before becomes the undo."""
+        """A screen changed its game: it is saved once the new frame is out (flush())."""
+        self.unsaved = True
+        self.dirty = True
+
+    def flush(self) -> None:
+        """Save the changed game; the state before becomes the undo."""
+        if not self.unsaved or not self.screen.name:
+            return
+        self.unsaved = False
         name = self.screen.name
         gc.collect()  # the whole game is about to be written: start from a tidy heap
         store.keep(cjson.Streamed(self.screen.write_state), self._path(name + ".json"), self._path(name + ".undo"))
-        self.dirty = True
 
     def undo_last(self) -> bool:
         """Back to the game before the last change (once: the undo file is used up)."""
@@ -148,19 +160,20 @@ class App:
 
     # -- input -----------------------------------------------------------------------
     def press(self, button: str, long: bool = False) -> None:
+        """A button: the screen acts, the new frame goes out at once, then the game is
+        saved (a cut in between leaves the game as it was before this press)."""
         # BACK held: undo the last action, on every game screen
         if button == "BACK" and long and self.screen.name:
             self.undo_last()
         else:
             self.screen.press(self, button, long)
-        self.dirty = True
-        gc.collect()
+        self.render(clock.now())
+        self.flush()
 
     # -- output ----------------------------------------------------------------------
     def render(self, now: int) -> None:
         frame = self.pixels.frame
-        for i in range(len(frame)):
-            frame[i] = palette.OFF
+        frame[:] = _DARK  # palette.OFF everywhere, at C speed
         self.screen.draw(frame, now)
         self.pixels.show()
         self.frames += 1
@@ -217,6 +230,7 @@ class App:
             raise bad_args("state refused: " + _message(e))
         self._enter(screen)
         self.changed()
+        self.flush()
         return {"game": game}
 
     # -- the loop ----------------------------------------------------------------------

@@ -61,6 +61,9 @@ class KhanScreen(Screen):
         self.error_at = clock.now() - ERROR_MS  # when the last refused move was tried
         self.error = ""
         self._scores = None
+        self.version = 0  # counts the changes of the game...
+        self.layer = bytearray(256)  # ...and this is the board and the courts drawn for
+        self.layer_for = -1  # this version: a frame only copies it (60 frames a second)
 
     def state_json(self) -> "dict | None":
         return state.game_json(self.game)
@@ -282,7 +285,7 @@ class KhanScreen(Screen):
         cells = [flight[0]] + flee.path(self.game.board, flight)
         self.flight = (r, cells, None)
         self.mode = "board"
-        app.changed()
+        self._changed(app)
 
     def _conquer(self, app) -> None:
         """OK held in paint mode: the figure whose shape the painted cells make."""
@@ -303,7 +306,7 @@ class KhanScreen(Screen):
                     continue
                 self.paint = []
                 self.mode = "board"
-                app.changed()
+                self._changed(app)
                 return
         self._refuse(last.text if last is not None else "khan.wrong_shape")
 
@@ -314,6 +317,10 @@ class KhanScreen(Screen):
             self._refuse(e.text)
             return
         self.mode = "cursor" if keep and self.game.phase == SETUP else "board"
+        self._changed(app)
+
+    def _changed(self, app) -> None:
+        self.version += 1
         app.changed()
 
     def _refuse(self, why: str) -> None:
@@ -325,6 +332,29 @@ class KhanScreen(Screen):
         return True  # the cursor, the prompts and flights blink or move
 
     def draw(self, frame: bytearray, now: int) -> None:
+        if self.layer_for != self.version:
+            self._draw_layer(self.layer)
+            self.layer_for = self.version
+        frame[:] = self.layer
+        b = self.game.board
+        pos = self.game.pos
+        self._draw_flight(frame, now)
+        self._draw_panel(frame, now)
+        if self.mode in ("cursor", "paint"):
+            for i in self.paint if self.mode == "paint" else ():
+                if blink(now, 300):
+                    frame[(i // b.width) * 16 + BOARD_X + i % b.width] = palette.HINT
+            if blink(now):
+                frame[(self.cursor // b.width) * 16 + BOARD_X + self.cursor % b.width] = palette.CURSOR
+        if self.mode == "ruler" and blink(now):
+            cell = pos.ruler_cell[self.choice.value] if self.choice.items else -1
+            if cell >= 0:
+                frame[(cell // b.width) * 16 + BOARD_X + cell % b.width] = palette.CURSOR
+
+    def _draw_layer(self, frame: bytearray) -> None:
+        """What changes only with the game: the board, its pieces, the courts."""
+        for i in range(len(frame)):
+            frame[i] = palette.OFF
         g = self.game
         b = g.board
         pos = g.pos
@@ -346,19 +376,7 @@ class KhanScreen(Screen):
             elif pos.yurt[i]:
                 c = palette.player(players[pos.yurt[i] - 2])
             frame[(i // b.width) * 16 + BOARD_X + i % b.width] = c
-        self._draw_flight(frame, now)
         self._draw_courts(frame)
-        self._draw_panel(frame, now)
-        if self.mode in ("cursor", "paint"):
-            for i in self.paint if self.mode == "paint" else ():
-                if blink(now, 300):
-                    frame[(i // b.width) * 16 + BOARD_X + i % b.width] = palette.HINT
-            if blink(now):
-                frame[(self.cursor // b.width) * 16 + BOARD_X + self.cursor % b.width] = palette.CURSOR
-        if self.mode == "ruler" and blink(now):
-            cell = pos.ruler_cell[self.choice.value] if self.choice.items else -1
-            if cell >= 0:
-                frame[(cell // b.width) * 16 + BOARD_X + cell % b.width] = palette.CURSOR
 
     def _draw_flight(self, frame: bytearray, now: int) -> None:
         if self.flight is None:
@@ -367,7 +385,7 @@ class KhanScreen(Screen):
         if start is None:
             start = now
             self.flight = (r, cells, start)
-        k = elapsed(now, start) // STEP_MS
+        k = max(0, elapsed(now, start)) // STEP_MS
         b = self.game.board
         if k >= len(cells) - 1 or len(cells) < 2:
             self.flight = None

@@ -19,7 +19,14 @@ from shared_rules.fingerprint import HASH_FILE, compute
 from steppe import paths
 from steppe.errors import EXIT_USAGE, StepError
 
-MPY_FLAGS = ["-march=armv6m", "-O3"]  # -O3: no line numbers kept: less RAM on the device
+# -O3 keeps no line numbers: less RAM on the device. The viper code (hal/fast.py) is machine
+# code: armv6m for the RP2040, the host's own for the virtual Pico.
+PICO = "armv6m"
+HOST = "host"
+
+
+def flags(arch: str) -> "list[str]":
+    return ["-march=" + arch, "-O3"]
 _CACHE = os.path.join(os.path.expanduser("~"), ".cache", "steppe", "mpy")
 
 
@@ -51,15 +58,16 @@ def _sources() -> "list[tuple[str, str]]":
     return out
 
 
-def _compiled(source: str, name: str) -> bytes:
+def _compiled(source: str, name: str, arch: str) -> bytes:
     with open(source, "rb") as f:
         data = f.read()
-    key = hashlib.sha256(data + name.encode() + " ".join(MPY_FLAGS).encode()).hexdigest()
+    key = hashlib.sha256(data + name.encode() + " ".join(flags(arch)).encode()).hexdigest()
     cached = os.path.join(_CACHE, key + ".mpy")
     if not os.path.exists(cached):
         os.makedirs(_CACHE, exist_ok=True)
         tmp = cached + ".%d.tmp" % os.getpid()
-        run = subprocess.run([mpy_cross(), *MPY_FLAGS, "-s", name, "-o", tmp, source], capture_output=True, text=True)
+        run = subprocess.run([mpy_cross(), *flags(arch), "-s", name, "-o", tmp, source], capture_output=True,
+                             text=True)
         if run.returncode:
             raise StepError("mpy-cross failed on " + source + ": " + run.stderr.strip().splitlines()[-1])
         os.replace(tmp, cached)
@@ -67,12 +75,13 @@ def _compiled(source: str, name: str) -> bytes:
         return f.read()
 
 
-def files() -> "dict[str, bytes]":
-    """device path -> content of every file of the image."""
+def files(arch: str = PICO) -> "dict[str, bytes]":
+    """device path -> content of every file of the image (for the Pico, or HOST for the
+    virtual Pico)."""
     out = {}
     for dev, source in _sources():
         if dev.endswith(".mpy"):
-            out[dev] = _compiled(source, os.path.basename(source))
+            out[dev] = _compiled(source, os.path.basename(source), arch)
         else:
             with open(source, "rb") as f:
                 out[dev] = f.read()

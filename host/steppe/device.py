@@ -117,7 +117,8 @@ class SerialTransport(Transport):
             if time.monotonic() >= deadline:
                 return b""
             try:
-                chunk = self.serial.read(4096)
+                # what is there, or wait (up to the port's timeout) for the first byte
+                chunk = self.serial.read(self.serial.in_waiting or 1)
             except OSError as e:
                 raise NoAnswer("the device went away (" + str(e) + ")")
             if chunk:

@@ -56,7 +56,7 @@ class VirtualPico:
         if not self.bare:
             from steppe import build
 
-            build.write(self.fs)  # "flash" the current firmware into the board's folder
+            build.write(self.fs, build.files(build.HOST))  # "flash" the firmware into the board's folder
         self.master, self.slave = pty.openpty()
         self.user_master, self.user_slave = pty.openpty()
         # raw, every end, or output arrives as \r\r\n and mpremote hangs (MICROPYTHON-NOTES)

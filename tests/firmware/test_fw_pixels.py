@@ -57,3 +57,33 @@ def test_show_hands_the_bytes_to_the_strip():
     assert neopixel.writes[0] == before + 1
     assert bytes(neopixel.sent) == bytes(px.out)
     assert sum(neopixel.sent[3 * 30:3 * 31]) > 0, "pixel 17 is the strip's 30th LED (row 1 runs back)"
+
+
+def test_the_cap_lets_go_when_the_frame_gets_darker():
+    px = pixels(16, 16, brightness=255)
+    for i in range(px.n):
+        px.frame[i] = palette.WHITE
+    px.encode()
+    assert px.scale < 255
+    for i in range(px.n):
+        px.frame[i] = palette.OFF
+    px.frame[0] = palette.WHITE
+    px.encode()
+    assert px.scale == 255 and px.out[0:3] == bytes((255, 255, 255))
+
+
+def test_the_viper_encoder_and_the_plain_one_agree():
+    from hal import pixels as mod
+
+    px = pixels(16, 16, brightness=200)
+    for i in range(px.n):
+        px.frame[i] = (i * 7) % len(palette.PALETTE) // 3
+    px._encode()
+    fast = bytes(px.out)
+    keep = mod._fast_encode
+    mod._fast_encode = None
+    try:
+        px._encode()
+    finally:
+        mod._fast_encode = keep
+    assert bytes(px.out) == fast
