@@ -58,3 +58,34 @@ def do_sim(args) -> int:
         return sim.run_forever(args.bare, True, args.heap)
     fs = args.fs or tempfile.mkdtemp(prefix="steppe-pico-")
     return sim.run_forever(fs, False, args.heap)
+
+
+# -- steppe ports ------------------------------------------------------------------------
+def argparse_ports(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--quick", action="store_true", help="list only; do not ask each device for hello")
+
+
+def do_ports(args) -> int:
+    from steppe import ports
+    from steppe.device import SerialTransport
+
+    found = ports.attached()
+    if not found:
+        print("no devices: plug in a Pico, or start a virtual one with `steppe sim`")
+        return EXIT_OK
+    for port in found:
+        status = ""
+        if not args.quick:
+            try:
+                link = SerialTransport(port.device)
+            except StepError as e:
+                status = "busy or gone (" + str(e) + ")"
+            else:
+                try:
+                    info = ports.hello(link)
+                finally:
+                    link.close()
+                status = ("companion " + str(info.get("firmware")) + ", rules " + str(info.get("rules"))[:12]
+                          + ", " + str(info.get("screen")) if info else "no companion firmware answering")
+        print("%-16s %-13s %s" % (port.device, "Pico" if port.kind == "usb" else "virtual Pico", status))
+    return EXIT_OK

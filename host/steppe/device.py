@@ -7,12 +7,10 @@ virtual Pico's pty alike.
 """
 
 import json
+import os
 import time
 
-from steppe.errors import StepError
-
-EXIT_NO_ANSWER = 4  # the device stopped answering
-EXIT_DEVICE_ERROR = 5  # the device answered with an error
+from steppe.errors import EXIT_DEVICE_ERROR, EXIT_NO_ANSWER, EXIT_NO_DEVICE, StepError
 
 
 class DeviceError(StepError):
@@ -101,7 +99,8 @@ class SerialTransport(Transport):
         try:
             self.serial = serial.Serial(port, baudrate=baudrate, timeout=0.05, exclusive=True)
         except (OSError, serial.SerialException) as e:
-            raise StepError("cannot open " + port + ": " + str(e).split(":")[-1].strip(), EXIT_NO_ANSWER)
+            raise StepError("cannot open " + port + ": " + str(e).split(":")[-1].strip(),
+                            EXIT_NO_DEVICE if not os.path.exists(port) else EXIT_NO_ANSWER)
         self._buf = b""
 
     def write(self, data: bytes) -> None:

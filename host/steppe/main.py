@@ -8,11 +8,18 @@ Errors are mapped to one-line messages here, in one place.
 import argparse
 import sys
 
-from steppe import __version__, commands
-from steppe.errors import EXIT_USAGE, StepError
+from steppe import __version__, commands, flash, play, sync, verify
+from steppe.errors import EXIT_USAGE, STATUSES, StepError
 
 _COMMANDS = {
-    "rules": (commands.do_rules, commands.argparse_rules, "answer JSON Lines with a rules op (docs/ops.md)"),
+    "ports": (commands.do_ports, commands.argparse_ports,
+              "list attached Picos and virtual Picos, and which run the companion"),
+    "flash": (flash.run, flash.arguments, "compile the firmware and put it on a Pico (only what changed)"),
+    "sync": (sync.run, sync.arguments, "back up the device's game to a file (pull), or restore one (push)"),
+    "verify": (verify.run, verify.arguments, "prove the device computes what the host computes: every op, seeded cases"),
+    "rules": (commands.do_rules, commands.argparse_rules,
+              "answer JSON Lines with a rules op, here or on the device (docs/ops.md)"),
+    "play": (play.run, play.arguments, "the front panel in the terminal: the matrix in colour, keys as buttons"),
     "demo": (commands.do_demo, commands.argparse_demo, "watch a seeded game of Khan flip and flee in the terminal"),
     "sim": (commands.do_sim, commands.argparse_sim, "run a virtual Pico on a pseudo-terminal; prints its device path"),
 }
@@ -24,6 +31,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (_, factory, help_text) in _COMMANDS.items():
         factory(sub.add_parser(name, help=help_text, description=help_text))
+    parser.epilog = "exit status: " + "; ".join("%d %s" % s for s in STATUSES)
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
 
 

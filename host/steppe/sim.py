@@ -25,7 +25,11 @@ import tty
 from steppe import paths
 from steppe.errors import EXIT_USAGE, StepError
 
-REGISTRY = os.path.join(os.environ.get("XDG_RUNTIME_DIR") or "/tmp", "steppe-sims")
+
+
+def registry() -> str:
+    """Where running virtual Picos note their device paths ($STEPPE_SIMS to move it)."""
+    return os.environ.get("STEPPE_SIMS") or os.path.join(os.environ.get("XDG_RUNTIME_DIR") or "/tmp", "steppe-sims")
 
 
 def micropython() -> str:
@@ -134,8 +138,8 @@ def _write_all(fd: int, data: bytes) -> None:
 
 def register(device: str) -> str:
     """Note a running virtual Pico so `steppe ports` can list it."""
-    os.makedirs(REGISTRY, exist_ok=True)
-    path = os.path.join(REGISTRY, "%d" % os.getpid())
+    os.makedirs(registry(), exist_ok=True)
+    path = os.path.join(registry(), "%d" % os.getpid())
     with open(path, "w") as f:
         f.write(device + "\n")
     return path
@@ -144,10 +148,11 @@ def register(device: str) -> str:
 def running() -> "list[str]":
     """Device paths of the virtual Picos running on this machine."""
     out = []
-    if not os.path.isdir(REGISTRY):
+    folder = registry()
+    if not os.path.isdir(folder):
         return out
-    for name in sorted(os.listdir(REGISTRY)):
-        path = os.path.join(REGISTRY, name)
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
         try:
             pid = int(name)
             os.kill(pid, 0)

@@ -1,0 +1,124 @@
+"""Finding the companion: attached Picos (USB vendor 0x2E8A) and running virtual Picos.
+
+connect() is the one way every command gets a device: it picks the port (the one given,
+or the only one attached), opens it, and checks that it runs the companion firmware. A
+port that fails is classified once, here, into a distinct exit status:
+
+  no device at all / no such port      EXIT_NO_DEVICE
+  several and none chosen              EXIT_AMBIGUOUS
+  answers nothing we know              EXIT_NOT_A_PICO
+  a MicroPython REPL, no companion     EXIT_NO_FIRMWARE  (after one soft reset to try)
+"""
+
+import os
+import time
+
+from steppe import sim
+from steppe.device import NoAnswer, SerialTransport
+from steppe.errors import EXIT_AMBIGUOUS, EXIT_NO_DEVICE, EXIT_NO_FIRMWARE, EXIT_NOT_A_PICO, StepError
+
+PICO_VID = 0x2E8A  # Raspberry Pi: the Pico's USB vendor id
+HELLO_TIMEOUT = 1.5  # a companion answers hello in milliseconds; a busy one within this
+
+
+class Port:
+    def __init__(self, device: str, kind: str, description: str = "") -> None:
+        self.device = device
+        self.kind = kind  # "usb" (a Pico) or "virtual" (steppe sim)
+        self.description = description
+
+    def label(self) -> str:
+        return self.device + " (" + ("Pico" if self.kind == "usb" else "virtual Pico") + ")"
+
+
+def attached() -> "list[Port]":
+    """Every Pico on USB and every virtual Pico running on this machine."""
+    out = []
+    try:
+        from serial.tools import list_ports
+
+        for info in sorted(list_ports.comports(), key=lambda p: p.device):
+            if info.vid == PICO_VID:
+                out.append(Port(info.device, "usb", info.description or ""))
+    except ImportError:  # pragma: no cover - pyserial is a dependency
+        pass
+    for device in sim.running():
+        out.append(Port(device, "virtual", "steppe sim"))
+    return out
+
+
+def choose(port: str = "") -> str:
+    """The port to use: the one given, or the only one attached."""
+    if port:
+        if not os.path.exists(port):
+            raise StepError("no such port: " + port + " (steppe ports lists the devices)", EXIT_NO_DEVICE)
+        return port
+    found = attached()
+    if not found:
+        raise StepError("no companion found: plug in the Pico, or start a virtual one with `steppe sim`",
+                        EXIT_NO_DEVICE)
+    if len(found) > 1:
+        raise StepError(str(len(found)) + " devices: " + ", ".join(p.label() for p in found)
+                        + "; choose one with --port", EXIT_AMBIGUOUS)
+    return found[0].device
+
+
+def hello(link: SerialTransport, timeout: float = HELLO_TIMEOUT) -> "dict | None":
+    """The companion's hello, or None when the port does not answer it in time."""
+    try:
+        return link.request("hello", timeout=timeout)
+    except NoAnswer:
+        return None
+
+
+def at_repl(link: SerialTransport, timeout: float = 1.0) -> bool:
+    """Interrupt whatever runs (Ctrl-C twice) and see whether a MicroPython REPL answers."""
+    link.drain(0.05)
+    link.write(b"\r\x03\x03")
+    got = b""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end and b">>> " not in got and b"raw REPL" not in got:
+        got += link.drain(0.1)
+    return b">>> " in got or b"raw REPL" in got
+
+
+def soft_reset(link: SerialTransport) -> None:
+    """Ctrl-B (leave the raw REPL), Ctrl-D: the board restarts and runs main.py."""
+    link.write(b"\x02\x04")
+
+
+def connect(port: str = "", firmware: bool = True, timeout: float = HELLO_TIMEOUT):
+    """(transport, hello) for the chosen port. firmware=False only opens the port (a board
+    that flash is about to fill); the hello is then None when the companion is not there."""
+    device = choose(port)
+    link = SerialTransport(device)
+    try:
+        info = hello(link, timeout)
+        if info is None and firmware:
+            info = _wake(link, device, timeout)
+        if info is not None and info.get("protocol") != 1:
+            raise StepError(device + " speaks protocol " + str(info.get("protocol")) + ", this steppe speaks 1: "
+                            "run steppe flash", EXIT_NO_FIRMWARE)
+        return link, info
+    except BaseException:
+        link.close()
+        raise
+
+
+def _wake(link: SerialTransport, device: str, timeout: float) -> dict:
+    """hello went unanswered: a board stopped at its REPL is reset once; anything else is
+    told apart (a MicroPython board without the companion, or not a board at all)."""
+    if not at_repl(link):
+        raise StepError(device + " does not answer as a Pico: no companion and no MicroPython REPL there",
+                        EXIT_NOT_A_PICO)
+    soft_reset(link)
+    # the board restarts: the companion says "ready", a bare board comes back to ">>> "
+    got = b""
+    end = time.monotonic() + 6.0
+    while time.monotonic() < end and b" ready" not in got and b">>> " not in got:
+        got += link.drain(0.1)
+    info = hello(link, timeout) if b">>> " not in got else None
+    if info is None:
+        raise StepError(device + " runs MicroPython but not the companion: put it there with `steppe flash`",
+                        EXIT_NO_FIRMWARE)
+    return info
