@@ -19,7 +19,8 @@ from ui.base import Screen
 VERSION = "0.1.0"
 FRAME_MS = 16  # ~60 frames a second at most
 POLL_MS = 4
-APP_FILE = "app.json"  # which game is current
+APP_FILE = "app.json"  # which game is current, and its players' colours
+LOG_MAX = 24 * 1024  # a game's log is rolled over (one old part kept) beyond this size
 GAMES = ("khan", "chuhan", "huns", "khaan")
 
 
@@ -55,6 +56,9 @@ class App:
         self.unsaved = False  # the game changed and is not on flash yet
         self.notice = ""  # why the last boot or state.put fell back, for hello
         self.frames = 0
+        self.leaving = False  # BACK on a game's top level: "menu?" until OK or another button
+        self.colours = None  # the players' colours of the current game, if the menu chose them
+        self.pending = None  # the press being handled: the log's entry once the game is saved
 
     # -- files -----------------------------------------------------------------------
     def _path(self, name: str) -> str:
@@ -75,6 +79,8 @@ class App:
         """Come back to the game in progress, or to the menu."""
         current, why = store.load(self._path(APP_FILE))
         game = current.get("current") if isinstance(current, dict) else None
+        if isinstance(current, dict) and isinstance(current.get("colours"), list):
+            self.colours = current["colours"]
         if game in GAMES:
             if self.open_game(game):
                 return
@@ -90,6 +96,7 @@ class App:
     def switch(self, screen) -> None:
         self.screen = screen
         self.dirty = True
+        self.leaving = False
         if screen.name:  # a game: the menu's code can go until the player comes back
             unload("ui.menu")
             for game in GAMES:
@@ -102,7 +109,10 @@ class App:
     def _restore(self, game: str, data):
         """A game's screen from its saved JSON (checked; the checking code let go after)."""
         try:
-            return _screen_module(game).restore(data)
+            screen = _screen_module(game).restore(data)
+            if self.colours:
+                screen.set_colours(self.colours)
+            return screen
         finally:
             unload("shared_rules." + game + ".load")
             gc.collect()
@@ -122,14 +132,18 @@ class App:
         return True
 
     def new_game(self, game: str, colours: list, option: int, dice_seed: int = -1) -> None:
-        self._enter(_screen_module(game).new(colours, option, seed() if dice_seed < 0 else dice_seed))
+        dice_seed = seed() if dice_seed < 0 else dice_seed
+        self.colours = list(colours)
+        self._enter(_screen_module(game).new(colours, option, dice_seed))
         self.changed()
         self.flush()
         store.forget(self._path(game + ".undo"))  # no undo back into the game before
+        self.log_reset(game)
+        self.log({"new": game, "players": self.colours, "option": option, "seed": dice_seed})
 
     def _enter(self, screen) -> None:
         self.switch(screen)
-        store.save({"current": screen.name}, self._path(APP_FILE))
+        store.save({"current": screen.name, "colours": self.colours}, self._path(APP_FILE))
 
     def changed(self) -> None:
         """A screen changed its game: it is saved once the new frame is out (flush())."""
@@ -144,6 +158,9 @@ class App:
         name = self.screen.name
         gc.collect()  # the whole game is about to be written: start from a tidy heap
         store.keep(cjson.Streamed(self.screen.write_state), self._path(name + ".json"), self._path(name + ".undo"))
+        if self.pending is not None:
+            self.log(self.pending)
+            self.pending = None
 
     def undo_last(self) -> bool:
         """Back to the game before the last change (once: the undo file is used up)."""
@@ -156,17 +173,68 @@ class App:
         screen = self._restore(name, data)
         os.rename(self._path(name + ".undo"), self._path(name + ".json"))
         self.switch(screen)
+        self.log({"undo": True})
         return True
+
+    # -- the game's log: what was done, one JSON line each (for the record and for sync) --
+    def log(self, entry) -> None:
+        """Append one entry to the current game's log (a torn last line after a power cut is
+        skipped when read)."""
+        if not self.screen.name:
+            return
+        path = self._path(self.screen.name + ".log")
+        try:
+            if os.stat(path)[6] > LOG_MAX:
+                os.rename(path, path + ".old")  # the older part stays readable
+        except OSError:
+            pass
+        store.append(entry, path)
+
+    def log_reset(self, game: str) -> None:
+        store.forget(self._path(game + ".log"))
+        store.forget(self._path(game + ".log.old"))
+
+    def log_get(self) -> dict:
+        """The current game's log, oldest first, streamed from the files line by line."""
+        name = self.screen.name
+        if not name:
+            return {"game": None, "entries": []}
+        paths = (self._path(name + ".log.old"), self._path(name + ".log"))
+        return {"game": name, "entries": cjson.Streamed(lambda out: store.write_lines(paths, out))}
+
+    def log_put(self, args: dict) -> dict:
+        """Append entries to the log (reset: start it anew), e.g. a log restored by sync."""
+        from shared_rules.errors import bad_args
+
+        entries = args.get("entries")
+        if not self.screen.name:
+            raise bad_args("no game in progress: put a state first")
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            raise bad_args("\"entries\" must be a list of objects")
+        if args.get("reset", False):
+            self.log_reset(self.screen.name)
+        for entry in entries:
+            self.log(entry)
+        return {"game": self.screen.name, "entries": len(entries)}
 
     # -- input -----------------------------------------------------------------------
     def press(self, button: str, long: bool = False) -> None:
         """A button: the screen acts, the new frame goes out at once, then the game is
         saved (a cut in between leaves the game as it was before this press)."""
-        # BACK held: undo the last action, on every game screen
-        if button == "BACK" and long and self.screen.name:
+        screen = self.screen
+        if self.leaving:  # "menu?": OK goes (the game stays saved), anything else stays
+            self.leaving = False
+            self.dirty = True
+            if button == "OK" and not long:
+                self.to_menu()
+        elif button == "BACK" and long and screen.name:  # BACK held: undo, on every game screen
             self.undo_last()
+        elif button == "BACK" and screen.name and screen.at_top():
+            self.leaving = True
+            self.dirty = True
         else:
-            self.screen.press(self, button, long)
+            self.pending = {"press": button, "long": long, "mode": getattr(screen, "mode", "")}
+            screen.press(self, button, long)
         self.render(clock.now())
         self.flush()
 
@@ -174,7 +242,10 @@ class App:
     def render(self, now: int) -> None:
         frame = self.pixels.frame
         frame[:] = _DARK  # palette.OFF everywhere, at C speed
-        self.screen.draw(frame, now)
+        if self.leaving:
+            _ask_menu(frame)
+        else:
+            self.screen.draw(frame, now)
         self.pixels.show()
         self.frames += 1
         self.dirty = False
@@ -230,6 +301,7 @@ class App:
             raise bad_args("state refused: " + _message(e))
         self._enter(screen)
         self.changed()
+        self.pending = {"put": True}
         self.flush()
         return {"game": game}
 
@@ -278,6 +350,14 @@ class App:
                     gc.collect()
             else:
                 await asyncio.sleep_ms(POLL_MS)
+
+
+def _ask_menu(frame: bytearray) -> None:
+    """Leave the game for the menu? OK yes, any other button no."""
+    from ui.base import text
+
+    text(frame, 0, 1, "MENU", palette.WHITE)
+    text(frame, 2, 9, "OK?", palette.HINT)
 
 
 def _message(e) -> str:

@@ -3,7 +3,8 @@
 {"id": 7, "op": "khan.flee", "args": {...}}  ->  {"id": 7, "ok": true, "result": {...}}
                                              or  {"id": 7, "ok": false, "error": {"code", "message"}}
 
-Ops: hello, ui.press, ui.frame, state.get, state.put, and every op of the rules table.
+Ops: hello, ui.press, ui.frame, state.get, state.put, log.get, log.put, and every op of the
+rules table.
 Distinct error codes: bad_json, too_long (lines over MAX_LINE bytes), unknown_op,
 bad_args. A Ctrl-C byte stops the app so the REPL (and mpremote) can take over.
 """
@@ -119,7 +120,7 @@ class Link:
             if long is not True and long is not False:
                 raise RulesError(BAD_ARGS, "\"long\" must be true or false")
             app.press(button, long)
-            out = app.screen.ui_json()
+            out = {"mode": "leave"} if app.leaving else app.screen.ui_json()
             out["screen"] = app.screen_name()
             return out
         if op == "ui.frame":
@@ -128,4 +129,8 @@ class Link:
             return app.state_get(True)
         if op == "state.put":
             return app.state_put(args)
+        if op == "log.get":
+            return app.log_get()
+        if op == "log.put":
+            return app.log_put(args)
         return ops.call(op, args)

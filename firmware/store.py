@@ -64,6 +64,35 @@ def load(path: str = STATE):
         return None, path + " is not valid JSON; starting afresh"
 
 
+def append(obj, path: str) -> None:
+    """One JSON line at the end of a log file."""
+    with open(path, "a") as f:
+        cjson.dump(obj, f.write)
+        f.write("\n")
+
+
+def write_lines(paths, out) -> None:
+    """The JSON lines of log files as one JSON array through out.append, a line at a time;
+    lines that do not parse (a write torn by a power cut) are left out."""
+    out.append("[")
+    first = True
+    for path in paths:
+        try:
+            f = open(path)
+        except OSError:
+            continue
+        with f:
+            for line in f:
+                line = line.strip()
+                try:
+                    json.loads(line)
+                except ValueError:
+                    continue
+                out.append(line if first else "," + line)
+                first = False
+    out.append("]")
+
+
 def forget(path: str = STATE) -> None:
     try:
         os.remove(path)

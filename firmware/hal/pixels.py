@@ -18,7 +18,7 @@ if sys.implementation.name == "micropython":
     try:
         from hal.fast import encode as _fast_encode
         from hal.fast import total as _fast_total
-    except ImportError:  # a port built without the viper emitter
+    except (ImportError, ValueError):  # a port without the viper emitter, or code of another arch
         _fast_encode = None
         _fast_total = None
 

@@ -21,6 +21,13 @@ class Screen:
         """True while the screen wants frames without a press (blinks, flights)."""
         return False
 
+    def at_top(self) -> bool:
+        """True on the game's top level, where BACK asks to leave for the menu."""
+        return False
+
+    def set_colours(self, colours: list) -> None:
+        """The players' colours as chosen at setup (for games whose state keeps none)."""
+
     def ui_json(self) -> dict:
         """What the screen is asking for (its mode, cursor, choice), for remote control."""
         return {}

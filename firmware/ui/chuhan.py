@@ -101,6 +101,9 @@ class ChuHanScreen(Screen):
         return out
 
     # -- presses -----------------------------------------------------------------------
+    def at_top(self) -> bool:
+        return self.mode == "board"
+
     def press(self, app, button: str, long: bool) -> None:
         self.error = ""
         mode = self.mode

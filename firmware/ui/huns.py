@@ -33,18 +33,17 @@ LABELS = "RAIDMER+MER-TREACURSSTSHWAG WAG WAG WAG "
 WAGON = 6  # the first wagon count
 WAGON_COLOURS = bytes((palette.PLAYER + 5, palette.RULER + 3, palette.DIE + 2, palette.DIE))  # violet ... blue
 
-_seats = []  # colours of the game begun last: the saved state keeps none, an undo needs them
 
 
 def new(colours: list, option: int, seed: int) -> "HunsScreen":
-    _seats[:] = colours
     return HunsScreen(new_game(len(colours), seed), colours)
 
 
 def restore(data) -> "HunsScreen":
     g = state.game(data)  # the checked reader: a bad state raises RulesError
     n = g.players
-    return HunsScreen(g, _seats if len(_seats) == n else palette.PLAYER_COLOURS[:n])
+    # the saved state keeps no colours: the App gives the ones chosen at setup (set_colours)
+    return HunsScreen(g, palette.PLAYER_COLOURS[:n])
 
 
 def _x(c: int) -> int:
@@ -136,6 +135,13 @@ class HunsScreen(Screen):
             step = step or 1
 
     # -- presses -----------------------------------------------------------------------
+    def at_top(self) -> bool:
+        return (self.mode == "table" and not self.marked) or self.mode == "result"
+
+    def set_colours(self, colours: list) -> None:
+        if len(colours) == self.game.players:
+            self.seats = bytes(palette.player(c) for c in colours)
+
     def press(self, app, button: str, long: bool) -> None:
         self.error = ""
         mode = self.mode

@@ -82,6 +82,9 @@ class KhanScreen(Screen):
         return out
 
     # -- presses -----------------------------------------------------------------------
+    def at_top(self) -> bool:
+        return self.mode == "board"
+
     def press(self, app, button: str, long: bool) -> None:
         self.flight = None
         mode = self.mode
