@@ -342,8 +342,8 @@ class App:
                 if not b:
                     break
                 got += b
-                if b == b"\n" or len(got) >= 256:
-                    break
+                if b == b"\n" or b == b"\x03" or len(got) >= 256:
+                    break  # a Ctrl-C is acted on at once: what follows it is the REPL's
             if got:
                 for line in lines.feed(got):
                     link.answer(line, stdout.write)

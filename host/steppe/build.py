@@ -39,8 +39,7 @@ def mpy_cross() -> str:
 
 def _sources() -> "list[tuple[str, str]]":
     """(device path, source file) of everything the image holds."""
-    root = paths.project_root()
-    firmware = os.path.join(root, "firmware")
+    firmware = paths.firmware_dir()
     out = [("main.py", os.path.join(firmware, "main.py")), ("pins.json", paths.pins_json())]
     for folder, dirs, files in os.walk(firmware):
         dirs[:] = sorted(d for d in dirs if d not in ("sim", "__pycache__"))
@@ -48,12 +47,12 @@ def _sources() -> "list[tuple[str, str]]":
             if name.endswith(".py") and not (folder == firmware and name == "main.py"):
                 rel = os.path.relpath(os.path.join(folder, name), firmware)
                 out.append(("lib/" + rel[:-3] + ".mpy", os.path.join(folder, name)))
-    rules = os.path.join(root, "shared_rules")
+    rules = paths.rules_dir()
     for folder, dirs, files in os.walk(rules):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
             if name.endswith(".py"):
-                rel = os.path.relpath(os.path.join(folder, name), root)
+                rel = os.path.relpath(os.path.join(folder, name), os.path.dirname(rules))
                 out.append(("lib/" + rel[:-3] + ".mpy", os.path.join(folder, name)))
     return out
 
@@ -85,7 +84,7 @@ def files(arch: str = PICO) -> "dict[str, bytes]":
         else:
             with open(source, "rb") as f:
                 out[dev] = f.read()
-    out["lib/shared_rules/" + HASH_FILE] = (compute(os.path.join(paths.project_root(), "shared_rules")) + "\n").encode()
+    out["lib/shared_rules/" + HASH_FILE] = (compute(paths.rules_dir()) + "\n").encode()
     return out
 
 

@@ -1,30 +1,38 @@
-"""Where the firmware, the rules core and the pin map are: the repository, or the wheel."""
+"""Where the firmware, the rules core and the pin map are: the repository, or the wheel.
+
+From a checkout they are the repository's folders. An installed wheel carries the firmware
+and the hardware files as package data under steppe/bundle/, and the rules core is the
+installed shared_rules package - so `steppe flash` works from `pip install` alone.
+"""
 
 import os
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
+_BUNDLED = os.path.join(_HERE, "bundle")
 
 
-def project_root() -> str:
-    """The folder that holds shared_rules/ (the repository root when run from source)."""
+def _repo() -> str:
+    """The repository root when steppe runs from a checkout, else ""."""
     repo = os.path.dirname(os.path.dirname(_HERE))
     if os.path.isdir(os.path.join(repo, "shared_rules")) and os.path.isdir(os.path.join(repo, "firmware")):
         return repo
-    bundled = os.path.join(_HERE, "device")
-    if os.path.isdir(bundled):
-        return bundled
-    import shared_rules
-
-    return os.path.dirname(os.path.dirname(os.path.abspath(shared_rules.__file__)))
+    return ""
 
 
 def firmware_dir() -> str:
-    return os.path.join(project_root(), "firmware")
+    repo = _repo()
+    return os.path.join(repo or _BUNDLED, "firmware")
+
+
+def rules_dir() -> str:
+    import shared_rules
+
+    return os.path.dirname(os.path.abspath(shared_rules.__file__))
 
 
 def pins_json() -> str:
-    root = project_root()
-    for path in (os.path.join(root, "hardware", "pins.json"), os.path.join(root, "pins.json")):
-        if os.path.exists(path):
-            return path
-    raise FileNotFoundError("pins.json")
+    repo = _repo()
+    path = os.path.join(repo or _BUNDLED, "hardware", "pins.json")
+    if not os.path.exists(path):
+        raise FileNotFoundError(path)
+    return path
