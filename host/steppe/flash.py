@@ -154,7 +154,6 @@ class Board:
         try:
             self.t.exit_raw_repl()
             self.t.serial.write(b"\x04")
-            self.t.serial.flush()
         except OSError:
             pass
 
