@@ -1,6 +1,7 @@
 """Handlers of the `steppe` commands (see main.py for the table)."""
 
 import argparse
+import json
 import sys
 
 from shared_rules import ops
@@ -12,6 +13,9 @@ from steppe.errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
 def argparse_rules(p: argparse.ArgumentParser) -> None:
     p.add_argument("op", nargs="?", help="the op to run, e.g. khan.flee")
     p.add_argument("--list", action="store_true", help="list the ops and exit")
+    p.add_argument("--device", action="store_true",
+                   help="answer on the device (the only one attached) instead of here; the same output")
+    p.add_argument("--port", default="", help="answer on the device at this port (implies --device)")
 
 
 def do_rules(args) -> int:
@@ -25,7 +29,74 @@ def do_rules(args) -> int:
     stdin = sys.stdin
     if hasattr(stdin, "reconfigure"):
         stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+    if args.device or args.port:
+        return EXIT_OK if serve_on_device(args.op, args.port, stdin, sys.stdout) else EXIT_FAILED
     return EXIT_OK if serve(args.op, stdin, sys.stdout) else EXIT_FAILED
+
+
+def serve_on_device(name: str, port: str, stdin, stdout) -> bool:
+    """shared_rules.cli.serve with the op run on the device: the same lines out, byte for
+    byte. What serve answers before the op runs (an unknown op, a line too long, not JSON,
+    not an object) is answered here by the same code; every object goes to the device
+    exactly as it was written, and its reply is printed without the request's id."""
+    from shared_rules import cjson
+    from shared_rules.errors import RulesError
+    from steppe import ports, verify
+
+    try:
+        ops.lookup(name)
+    except RulesError as e:
+        stdout.write(cjson.dumps(ops.error_reply(e.code, e.message)) + "\n")
+        return False
+    link, hello = ports.connect(port)
+    try:
+        if str((hello or {}).get("rules")) != verify.host_hash():
+            sys.stderr.write("steppe rules: warning: the device's rules are not this host's (run steppe flash); "
+                             "its answers may differ\n")
+        op = json.dumps(name)
+        interactive = stdout.isatty()
+
+        def jobs():
+            while True:
+                line = stdin.readline()
+                if not line:
+                    return
+                line = line.rstrip("\r\n")
+                if not line.strip():
+                    continue
+                try:
+                    args = ops.parse_line(line)
+                except RulesError as e:
+                    yield ops.error_reply(e.code, e.message), 0, None
+                    continue
+                if not isinstance(args, dict):
+                    yield ops.reply(name, args), 0, None  # the op's own bad_args; nothing runs
+                    continue
+                rid = link.next_id
+                link.next_id += 1
+                # the line parsed as one JSON value, so it closes the request object exactly
+                req = ('{"id":%d,"op":%s,"args":%s}' % (rid, op, line.strip())).encode()
+                if len(req) > ops.MAX_LINE:
+                    req = ('{"id":%d,"op":%s,"args":%s}' % (rid, op, json.dumps(args, separators=(",", ":")))).encode()
+                if len(req) > ops.MAX_LINE:
+                    try:  # the device would refuse it: its limit counts the request around the args
+                        ops.parse_line(req.decode())
+                    except RulesError as e:
+                        yield ops.error_reply(e.code, e.message), 0, None
+                        continue
+                yield None, rid, req
+
+        all_ok = True
+        for local, reply in verify.pipelined(link, jobs()):
+            text = cjson.dumps(local) if reply is None else verify.envelope(reply)
+            if not (local if reply is None else reply).get("ok"):
+                all_ok = False
+            stdout.write(text + "\n")
+            if interactive:
+                stdout.flush()
+        return all_ok
+    finally:
+        link.close()
 
 
 # -- steppe demo -------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import re
 import time
 
 from steppe import build, paths
-from steppe.errors import EXIT_FAILED, EXIT_NO_ANSWER, EXIT_NO_DEVICE, EXIT_NOT_A_PICO, StepError
+from steppe.errors import EXIT_FAILED, EXIT_NO_ANSWER, EXIT_NO_DEVICE, StepError
 
 MANIFEST = "steppe-manifest.json"
 CHUNK = 1024  # bytes per raw-REPL write: the Pico's raw-paste window copes easily
@@ -98,7 +98,9 @@ class Board:
             except Exception:  # a program slow to stop: interrupt it again, give it a moment
                 self.t.serial.write(b"\r\x03\x03")
                 time.sleep(0.3 * (attempt + 1))
-        raise StepError(self.device + " gives no MicroPython REPL: is it a Pico?", EXIT_NOT_A_PICO)
+        from steppe.ports import silent
+
+        raise silent(self.device)
 
     def exec(self, code: str) -> str:
         from mpremote.transport import TransportError

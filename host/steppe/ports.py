@@ -6,7 +6,8 @@ port that fails is classified once, here, into a distinct exit status:
 
   no device at all / no such port      EXIT_NO_DEVICE
   several and none chosen              EXIT_AMBIGUOUS
-  answers nothing we know              EXIT_NOT_A_PICO
+  answers nothing at all               EXIT_NO_ANSWER if it is a Pico (USB id, a virtual
+                                       one), else EXIT_NOT_A_PICO
   a MicroPython REPL, no companion     EXIT_NO_FIRMWARE  (after one soft reset to try)
 """
 
@@ -15,7 +16,8 @@ import time
 
 from steppe import sim
 from steppe.device import NoAnswer, SerialTransport
-from steppe.errors import EXIT_AMBIGUOUS, EXIT_NO_DEVICE, EXIT_NO_FIRMWARE, EXIT_NOT_A_PICO, StepError
+from steppe.errors import (EXIT_AMBIGUOUS, EXIT_NO_ANSWER, EXIT_NO_DEVICE, EXIT_NO_FIRMWARE, EXIT_NOT_A_PICO,
+                           StepError)
 
 PICO_VID = 0x2E8A  # Raspberry Pi: the Pico's USB vendor id
 HELLO_TIMEOUT = 1.5  # a companion answers hello in milliseconds; a busy one within this
@@ -105,12 +107,26 @@ def connect(port: str = "", firmware: bool = True, timeout: float = HELLO_TIMEOU
         raise
 
 
+def known(device: str) -> bool:
+    """Is this port a Pico on USB or a virtual Pico (rather than some other serial port)?"""
+    real = os.path.realpath(device)
+    return any(os.path.realpath(p.device) == real for p in attached())
+
+
+def silent(device: str) -> StepError:
+    """The error for a port that answers nothing at all: a Pico that hangs, or no Pico."""
+    if known(device):
+        return StepError("the Pico at " + device + " does not answer (hung? unplug it and plug it in again)",
+                         EXIT_NO_ANSWER)
+    return StepError(device + " does not answer as a Pico: no companion and no MicroPython REPL there",
+                     EXIT_NOT_A_PICO)
+
+
 def _wake(link: SerialTransport, device: str, timeout: float) -> dict:
     """hello went unanswered: a board stopped at its REPL is reset once; anything else is
     told apart (a MicroPython board without the companion, or not a board at all)."""
     if not at_repl(link):
-        raise StepError(device + " does not answer as a Pico: no companion and no MicroPython REPL there",
-                        EXIT_NOT_A_PICO)
+        raise silent(device)
     soft_reset(link)
     # the board restarts: the companion says "ready", a bare board comes back to ">>> "
     got = b""

@@ -1,13 +1,275 @@
-"""steppe verify (being built)."""
+"""steppe verify: the device computes what the host computes, op by op, on seeded cases.
+
+First the rules hash (hello's "rules" against the host's sources, as build.py writes it
+into the device's HASH file); then every op's cases from steppe/cases.py run on the
+device and in-process, and the canonical JSON of the two replies is compared - error
+replies too, code and message. Requests are pipelined (several in flight, replies come
+back in order and are matched by id), so the link is never idle while the device
+computes; the host computes its own reply while the device works on the next ones.
+
+check(link, count, seed, ops) is the whole comparison without printing: the benchmark
+calls it. pipelined() is the pipelining, shared with `steppe rules --port`.
+"""
 
 import argparse
+import json
+import queue
+import sys
+import threading
+import time
 
-from steppe.errors import StepError
+from shared_rules import cjson
+from shared_rules import ops as op_table
+from shared_rules.errors import RulesError
+from steppe.device import NoAnswer, Transport
+from steppe.errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
+
+from typing import Any, Iterable, Iterator
+
+WINDOW = 8  # requests in flight: rng.draw runs ~4x faster than one at a time (docs/sync.md)
+REPLY_TIMEOUT = 60.0  # s for one reply: a whole random game (khan.playout) on a Pico takes seconds
+SHOWN = 300  # characters of args and replies printed per difference
 
 
+# -- pipelining ------------------------------------------------------------------------
+class _End:
+    pass
+
+
+class _Failed:
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+def pipelined(link: Transport, jobs: "Iterable[tuple[Any, int, bytes | None]]", window: int = WINDOW,
+              timeout: float = REPLY_TIMEOUT) -> "Iterator[tuple[Any, dict | None]]":
+    """Send request lines with up to `window` in flight; yield (tag, reply) in the order of
+    jobs. A job is (tag, id, line): line is a whole request line (newline added here) whose
+    "id" is id, or None for a job answered on the host (yielded as (tag, None), in its turn).
+
+    The lines are written by a thread, so a write that blocks (the device busy sending a
+    long reply we have not read yet) cannot deadlock with our reading. The device answers
+    in order; a reply whose id is null (a line it could not read: too long, not JSON) is
+    the answer to the oldest request in flight. Replies with other ids (left over from an
+    earlier session) are skipped.
+    """
+    slots = threading.Semaphore(window)
+    order: "queue.Queue[Any]" = queue.Queue()
+    stop = threading.Event()
+
+    def feed() -> None:
+        try:
+            for tag, rid, line in jobs:
+                if stop.is_set():
+                    return
+                if line is None:
+                    order.put((tag, None))
+                    continue
+                slots.acquire()
+                if stop.is_set():
+                    return
+                order.put((tag, rid))
+                link.write(line + b"\n")
+        except BaseException as e:  # noqa: B036 - handed to the reading thread, raised there
+            order.put(_Failed(e))
+        finally:
+            order.put(_End())
+
+    writer = threading.Thread(target=feed, name="steppe-pipeline", daemon=True)
+    writer.start()
+    try:
+        while True:
+            item = order.get()
+            if isinstance(item, _End):
+                return
+            if isinstance(item, _Failed):
+                raise item.error
+            tag, rid = item
+            if rid is None:
+                yield tag, None
+                continue
+            reply = _reply(link, rid, timeout)
+            slots.release()
+            yield tag, reply
+    finally:
+        stop.set()
+        for _ in range(window + 1):
+            slots.release()  # a writer waiting for a slot sees stop and ends
+
+
+def _reply(link: Transport, rid: int, timeout: float) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise NoAnswer("the device did not answer within %g s" % timeout)
+        line = link.readline(left)
+        if not line:
+            continue
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            continue  # a boot message, REPL echo: not a reply
+        if isinstance(msg, dict) and "ok" in msg and msg.get("id") in (rid, None):
+            return msg
+
+
+def envelope(reply: dict) -> str:
+    """A device reply as `steppe rules` prints it: canonical JSON without the id."""
+    out = {"ok": reply.get("ok")}
+    for key in ("result", "error"):
+        if key in reply:
+            out[key] = reply[key]
+    return cjson.dumps(out)
+
+
+def request_line(rid: int, op: str, args) -> bytes:
+    return json.dumps({"id": rid, "op": op, "args": args}, separators=(",", ":")).encode()
+
+
+# -- the rules hash ----------------------------------------------------------------------
+def host_hash() -> str:
+    """The fingerprint of this host's rules core, as `steppe flash` writes it to the device."""
+    from shared_rules.fingerprint import compute
+    from steppe import paths
+
+    return compute(paths.rules_dir())
+
+
+def check_hash(hello: "dict | None") -> str:
+    """The device's rules hash; StepError (run steppe flash) when it is not the host's."""
+    device = str((hello or {}).get("rules") or "")
+    mine = host_hash()
+    if device != mine:
+        raise StepError("the device's rules (" + (device[:12] or "unknown") + ") are not this host's ("
+                        + mine[:12] + "): run steppe flash", EXIT_FAILED)
+    return device
+
+
+# -- the comparison ------------------------------------------------------------------------
+class Difference:
+    def __init__(self, op: str, index: int, args, host: str, device: str) -> None:
+        self.op = op
+        self.index = index  # the case's number among this op's cases
+        self.args = args
+        self.host = host
+        self.device = device
+
+
+class Report:
+    def __init__(self, ops: "list[str]") -> None:
+        self.ops = ops
+        self.cases = 0
+        self.per_op: "dict[str, int]" = {}  # op -> cases run
+        self.differing: "dict[str, int]" = {}  # op -> cases that differ
+        self.differences: "list[Difference]" = []  # the first ones, in order
+        self.seconds = 0.0
+
+    @property
+    def agree(self) -> bool:
+        return not self.differing and self.cases > 0
+
+    @property
+    def rate(self) -> float:
+        """Cases a second, both sides and the link together."""
+        return self.cases / self.seconds if self.seconds > 0 else 0.0
+
+
+def host_reply(op: str, args, line: bytes) -> str:
+    """What the device must answer for this request line, computed here."""
+    if len(line) > op_table.MAX_LINE:
+        try:
+            op_table.parse_line(line.decode())
+        except RulesError as e:  # the same too_long the device's link gives
+            return cjson.dumps(op_table.error_reply(e.code, e.message))
+    return cjson.dumps(op_table.reply(op, json.loads(json.dumps(args))))
+
+
+def check(link: Transport, count: int = 25, seed: int = 1, ops: "list[str] | None" = None, keep: int = 20,
+          window: int = WINDOW, timeout: float = REPLY_TIMEOUT) -> Report:
+    """Run count seeded cases of each op (default: every op) on the device and here, and
+    compare the replies. The first `keep` differences are kept with their arguments."""
+    from steppe import cases
+
+    names = list(ops) if ops else op_table.names()
+    report = Report(names)
+    first = link.next_id
+
+    def jobs():
+        rid = first
+        for op in names:
+            for k, args in enumerate(cases.generate(op, count, seed)):
+                line = request_line(rid, op, args)
+                rid += 1
+                link.next_id = rid
+                yield (op, k, args, line), rid - 1, line
+
+    start = time.monotonic()
+    for (op, k, args, line), reply in pipelined(link, jobs(), window, timeout):
+        assert reply is not None
+        device = envelope(reply)
+        host = host_reply(op, args, line)
+        report.cases += 1
+        report.per_op[op] = report.per_op.get(op, 0) + 1
+        if device != host:
+            report.differing[op] = report.differing.get(op, 0) + 1
+            if len(report.differences) < keep:
+                report.differences.append(Difference(op, k, args, host, device))
+    report.seconds = time.monotonic() - start
+    return report
+
+
+# -- the command -----------------------------------------------------------------------------
 def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", default="", help="the device (default: the only one attached)")
+    p.add_argument("--count", type=int, default=25, metavar="N", help="cases of each op (default 25)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the cases (default 1)")
+    p.add_argument("--op", action="append", default=[], metavar="NAME",
+                   help="verify only this op (repeatable; default every op)")
+    p.add_argument("--show", type=int, default=3, metavar="K", help="differences to print in full (default 3)")
+    p.add_argument("--window", type=int, default=WINDOW, metavar="N",
+                   help="requests in flight (default %d; 1 = one at a time)" % WINDOW)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= SHOWN else text[:SHOWN] + "... (" + str(len(text)) + " chars)"
 
 
 def run(args) -> int:
-    raise StepError("not built yet")
+    from steppe import ports
+
+    if args.count < 1:
+        raise StepError("--count must be at least 1", EXIT_USAGE)
+    if args.window < 1:
+        raise StepError("--window must be at least 1", EXIT_USAGE)
+    known = op_table.names()
+    for name in args.op:
+        if name not in known:
+            raise StepError("unknown op " + name + " (steppe rules --list shows them)", EXIT_USAGE)
+    names = sorted(set(args.op)) if args.op else known
+    link, hello = ports.connect(args.port)
+    try:
+        rules = check_hash(hello)
+        print("%s: rules %s, the same as this host's" % (link.port, rules[:12]))
+        sys.stdout.flush()
+        report = check(link, args.count, args.seed, names, keep=max(args.show, 0), window=args.window)
+    finally:
+        link.close()
+    for op in names:
+        if op in report.differing:
+            print("%s: %d of %d cases differ" % (op, report.differing[op], report.per_op.get(op, 0)))
+    if report.agree:
+        verdict = "all agree"
+    else:
+        bad = sum(report.differing.values())
+        verdict = "%d differ in %d op%s" % (bad, len(report.differing), "" if len(report.differing) == 1 else "s")
+    print("%d cases, %d ops, %s, %.0f cases/s (%.1f s, seed %d)" % (
+        report.cases, len(names), verdict, report.rate, report.seconds, args.seed))
+    if report.differences and args.show > 0:
+        print("first differences:")
+        for d in report.differences[:args.show]:
+            print("  %s case %d" % (d.op, d.index))
+            print("    args   " + _short(json.dumps(d.args, separators=(",", ":"))))
+            print("    host   " + _short(d.host))
+            print("    device " + _short(d.device))
+    return EXIT_OK if report.agree else EXIT_FAILED
