@@ -30,7 +30,7 @@ $(STUBS): $(STAMP)
 	touch $@
 
 lint: $(STAMP)
-	$(BIN)/ruff check shared_rules firmware host tests bench
+	$(BIN)/ruff check shared_rules firmware host tests bench hardware
 
 # the rules core and the firmware against the Pico's stubs; the host tool against CPython's
 typecheck: $(STUBS)
