@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 
+import bench_host
 import mpytree
 
 PICO_CALIBRATION_MS = 7984.0
@@ -130,6 +131,7 @@ def main() -> int:
         build.write(image, build.files(build.HOST))
         fw_rows = measure_firmware(mp, image)
         boot, rtt = measure_link(tmp)
+        flashed = bench_host.flash_times(tmp)
     cal = rows[0]["us"]
     scale = PICO_CALIBRATION_MS * 1000.0 / cal
     print("Steppe Companion rules core, micropython unix port; calibration loop %.1f ms here "
@@ -152,6 +154,12 @@ def main() -> int:
                                                goal))
     print("%-52s %9.1f ms   (the unix port starting from .mpy files)" % ("virtual Pico: boot to ready", boot))
     print("%-52s %9.2f ms   (pyserial over the pty)" % ("virtual Pico: hello round trip", rtt))
+    print()
+    print("host tool over the virtual Pico's pty")
+    print("%-52s %9.2f s    (%d files, %.0f KB, to the companion's hello)" % (
+        "steppe flash, a bare board", flashed["full"], flashed["files"], flashed["kb"]))
+    print("%-52s %9.2f s    (%d files copied)" % ("steppe flash again, nothing changed", flashed["again"],
+                                                 flashed["again_copied"]))
     print()
     print("every op over %d seeded cases (bench/bench_ops.py); goal for the other games: <= %g ms"
           % (op_rows[0]["n"] if op_rows else 0, OP_GOAL_MS))
