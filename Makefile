@@ -14,7 +14,7 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 .PHONY: run test lint typecheck mpy test-mpy pytest bench clean
 
 run: $(STAMP)
-	$(BIN)/steppe demo
+	$(BIN)/steppe play
 
 test: lint typecheck mpy test-mpy pytest
 

@@ -106,6 +106,12 @@ class App:
     def screen_name(self) -> str:
         return self.screen.name or "menu"
 
+    def ui_json(self) -> dict:
+        """What the screen asks for (mode, cursor, choice...) and which screen it is."""
+        out = {"mode": "leave"} if self.leaving else self.screen.ui_json()
+        out["screen"] = self.screen_name()
+        return out
+
     def _restore(self, game: str, data):
         """A game's screen from its saved JSON (checked; the checking code let go after)."""
         try:

@@ -3,7 +3,7 @@
 {"id": 7, "op": "khan.flee", "args": {...}}  ->  {"id": 7, "ok": true, "result": {...}}
                                              or  {"id": 7, "ok": false, "error": {"code", "message"}}
 
-Ops: hello, ui.press, ui.frame, state.get, state.put, log.get, log.put, and every op of the
+Ops: hello, ui.press, ui.get, ui.frame, state.get, state.put, log.get, log.put, and every op of the
 rules table.
 Distinct error codes: bad_json, too_long (lines over MAX_LINE bytes), unknown_op,
 bad_args. A Ctrl-C byte stops the app so the REPL (and mpremote) can take over.
@@ -120,9 +120,9 @@ class Link:
             if long is not True and long is not False:
                 raise RulesError(BAD_ARGS, "\"long\" must be true or false")
             app.press(button, long)
-            out = {"mode": "leave"} if app.leaving else app.screen.ui_json()
-            out["screen"] = app.screen_name()
-            return out
+            return app.ui_json()
+        if op == "ui.get":  # what ui.press answers, without pressing
+            return app.ui_json()
         if op == "ui.frame":
             return app.frame_json()
         if op == "state.get":

@@ -32,6 +32,10 @@ class Menu(Screen):
             else:
                 app.switch(Setup(game, self.choice.index))
 
+    def ui_json(self) -> dict:
+        return {"mode": "menu", "choice": GAMES[self.choice.index][1], "choices": [g[1] for g in GAMES],
+                "saved": list(self.saved)}
+
     def draw(self, frame: bytearray, now: int) -> None:
         label, name = GAMES[self.choice.index][:2]
         text(frame, 0, 1, label, palette.WHITE)
@@ -76,6 +80,13 @@ class Setup(Screen):
                 from ui.menu import Menu
 
                 app.switch(Menu(app.saved_games(), self.menu_index))
+
+    def ui_json(self) -> dict:
+        out = {"mode": "setup", "game": self.game[1], "players": self.count, "colours": self.colours[:self.count],
+               "editing": self.editing}
+        if self.game[5]:
+            out["option"] = self.game[5][self.mode]
+        return out
 
     def _recolour(self, step: int) -> None:
         """The next colour nobody else has taken."""

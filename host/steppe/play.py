@@ -178,20 +178,9 @@ def press(link: Transport, button: str, long: bool = False) -> dict:
 
 
 # -- getting to a new Khan game by presses -------------------------------------------------
-MENU_GAMES = 4  # firmware/ui/menu.py GAMES: Khan first; a square per game on row 8
-MENU_SQUARE_ROW = 8
-
-
-def menu_index(pixels: "list[str]") -> "int | None":
-    """Which game the menu shows: its square (x = 4k+1, row 8) is the one lit apart."""
-    colours = [pixels[MENU_SQUARE_ROW * 16 + 4 * k + 1] for k in range(MENU_GAMES)]
-    odd = [k for k in range(MENU_GAMES) if colours.count(colours[k]) == 1]
-    return odd[0] if len(odd) == 1 and len(set(colours)) == 2 else None
-
-
 def to_menu(link: Transport, info: dict) -> None:
     """From whatever the device shows to the game menu: BACK out of a game (it asks
-    "menu?", OK leaves it saved), then BACK enough times to leave any game's setup."""
+    "menu?", OK leaves it saved), then BACK out of any game's setup."""
     if info.get("screen", "menu") != "menu":
         game = info.get("screen")
         for _ in range(8):  # a sub-mode cancels to the game's top level, where BACK asks
@@ -203,19 +192,22 @@ def to_menu(link: Transport, info: dict) -> None:
         if press(link, "OK").get("screen") != "menu":
             raise StepError("OK on \"menu?\" did not lead to the menu", EXIT_FAILED)
     for _ in range(7):  # a setup's BACK steps back through its players, then to the menu
+        if link.request("ui.get").get("mode") == "menu":
+            return
         press(link, "BACK")
+    raise StepError("BACK does not lead to the game menu", EXIT_FAILED)
 
 
 def new_khan_game(link: Transport, info: dict, players: int) -> dict:
     """Start a new Khan game on the device by presses (the device's deck); its state."""
     to_menu(link, info)
-    for _ in range(MENU_GAMES):
-        k = menu_index(link.request("ui.frame", timeout=FRAME_TIMEOUT)["pixels"])
-        if k is None:
-            raise StepError("the device's menu does not look like a menu", EXIT_FAILED)
-        if k == 0:
+    ui = link.request("ui.get")
+    for _ in range(len(ui.get("choices", ()))):
+        if ui.get("choice") == "khan":
             break
-        press(link, "UP")
+        ui = press(link, "UP")
+    if ui.get("choice") != "khan":
+        raise StepError("the device's menu offers no Khan", EXIT_FAILED)
     press(link, "OK", True)  # OK held: a new game even if one is saved
     for _ in range(4):
         press(link, "LEFT")  # the fewest players...
@@ -248,6 +240,9 @@ def demo(link: Transport, info: dict, label: str, seed: int, out=None) -> int:
         out.flush()
 
     say("steppe play: a scripted game of Khan on " + label + ", seed %d" % seed)
+    if info.get("screen") == "khan":
+        sys.stderr.write("steppe play: the device's game of Khan is replaced by the demo's "
+                         "(steppe sync can save a game first)\n")
     started = new_khan_game(link, info, DEMO_PLAYERS)
     players = started["players"]
     # the menu seeds a game from the board's entropy; the link cannot give a seed to the
@@ -460,15 +455,18 @@ class Panel:
             self._write("\x1b[?1049h\x1b[?25l\x1b[2J")
             self._refresh_state()
             self._loop(wake_r)
+        except OSError as e:  # the link's failures are NoAnswer: this is the terminal's
+            raise StepError("the terminal went away (" + (e.strerror or str(e)) + ")", EXIT_FAILED)
         finally:
-            try:
+            # the terminal as it was, whatever ended the panel (a hung-up one cannot be told)
+            with contextlib.suppress(OSError):
                 self._write("\x1b[0m\x1b[?25h\x1b[?1049l")
-            finally:
+            with contextlib.suppress(OSError, termios.error):
                 termios.tcsetattr(self.fd_in, termios.TCSADRAIN, saved)
-                signal.set_wakeup_fd(old_wake)
-                os.close(wake_r)
-                os.close(wake_w)
-                signal.signal(signal.SIGWINCH, old_winch)
+            signal.set_wakeup_fd(old_wake)
+            os.close(wake_r)
+            os.close(wake_w)
+            signal.signal(signal.SIGWINCH, old_winch)
         return EXIT_OK
 
     def _winch(self, signum, frame) -> None:
@@ -565,7 +563,7 @@ class Panel:
             interval = STILL_S
         self.next_poll = now + interval
 
-    def _meter(self, now: int | float) -> None:
+    def _meter(self, now: float) -> None:
         span = now - self.rate_at
         if span < 1.0:
             return
@@ -584,9 +582,8 @@ class Panel:
             self.lines = {}
             self.out.append("\x1b[0m\x1b[2J")
         w = self.width
-        if cols < 2 * w + 4 or rows < TOP + self.height + 6:
-            self._text(1, "steppe play: the terminal is too small (%dx%d): at least %dx%d"
-                       % (cols, rows, 2 * w + 4, TOP + self.height + 6), cols)
+        if cols < 2 * w + 4 or rows < TOP + self.height + 7:
+            self._text(1, "too small: %dx%d needed" % (2 * w + 4, TOP + self.height + 7), cols)
             return
         self._text(1, "Steppe Companion   " + self.label, cols)
         if len(self.drawn) != self.height:
@@ -610,10 +607,11 @@ class Panel:
         if ui.get("choices"):
             status += " of " + " ".join(_shown(c) for c in ui["choices"])
         self._text(base, status, cols)
-        self._text(base + 1, self.summary + ("   " if self.summary and self.event else "") + self.event, cols)
-        self._text(base + 2, ("device error: " + self.error) if self.error else "", cols)
-        self._text(base + 3, self.rate, cols)
-        self._text(base + 4, HELP, cols)
+        self._text(base + 1, self.summary, cols)
+        self._text(base + 2, self.event, cols)
+        self._text(base + 3, ("device error: " + self.error) if self.error else "", cols)
+        self._text(base + 4, self.rate, cols)
+        self._text(base + 5, HELP, cols)
 
     def _text(self, row: int, text: str, cols: int) -> None:
         text = text[:cols - 1]

@@ -83,7 +83,7 @@ class VirtualPico:
     def spawn(self) -> None:
         cmd, env = self._command()
         self.proc = subprocess.Popen(cmd, stdin=self.slave, stdout=self.slave, stderr=self.slave, cwd=self.fs,
-                                     env=env, start_new_session=True)
+                                     env=env, preexec_fn=_board_process)
 
     def serve(self) -> None:
         """Relay bytes between the two ptys until stopped, starting the interpreter again
@@ -122,6 +122,19 @@ class VirtualPico:
             if fd >= 0:
                 os.close(fd)
         self.master = self.slave = self.user_master = self.user_slave = -1
+
+
+def _board_process() -> None:
+    """In the interpreter's process before it starts: a session of its own (the user's
+    Ctrl-C is not the board's), and on Linux it dies with the simulator, even a killed one."""
+    os.setsid()
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
 
 
 def _write_all(fd: int, data: bytes) -> None:
