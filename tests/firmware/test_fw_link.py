@@ -71,3 +71,15 @@ def test_a_bad_state_is_refused_and_the_game_kept():
     r = _ask(link, '{"id": 2, "op": "state.put", "args": {"game": "khan", "state": {"game": "khan"}}}')
     assert r["error"]["code"] == "bad_args"
     assert _ask(link, '{"id": 3, "op": "state.get"}')["result"] == before
+
+
+def test_ui_get_describes_the_menu_and_the_setup_without_pressing():
+    app = _app("link_ui")
+    link = Link(app)
+    r = _ask(link, '{"id": 1, "op": "ui.get"}')["result"]
+    assert r["screen"] == "menu" and r["mode"] == "menu" and r["choice"] == "khan"
+    assert sorted(r["choices"]) == ["chuhan", "huns", "khaan", "khan"]
+    assert _ask(link, '{"id": 2, "op": "ui.get"}')["result"] == r, "asking changes nothing"
+    _ask(link, '{"id": 3, "op": "ui.press", "args": {"button": "DOWN"}}')
+    r = _ask(link, '{"id": 4, "op": "ui.press", "args": {"button": "OK"}}')["result"]
+    assert r["mode"] == "setup" and r["game"] == "chuhan" and r["players"] == 2 and r["option"] == "NOEV"
