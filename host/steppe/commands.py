@@ -150,7 +150,7 @@ def do_ports(args) -> int:
             try:
                 link = SerialTransport(port.device)
             except StepError as e:
-                status = "busy or gone (" + str(e) + ")"
+                status = str(e)
             else:
                 try:
                     info = ports.hello(link)

@@ -6,6 +6,7 @@ REPL echo - skipped), SerialTransport adds pyserial, for a Pico's /dev/ttyACM0 a
 virtual Pico's pty alike.
 """
 
+import errno
 import json
 import os
 import time
@@ -99,8 +100,12 @@ class SerialTransport(Transport):
         try:
             self.serial = serial.Serial(port, baudrate=baudrate, timeout=0.05, exclusive=True)
         except (OSError, serial.SerialException) as e:
-            raise StepError("cannot open " + port + ": " + str(e).split(":")[-1].strip(),
-                            EXIT_NO_DEVICE if not os.path.exists(port) else EXIT_NO_ANSWER)
+            if not os.path.exists(port):
+                raise StepError("cannot open " + port + ": no such port", EXIT_NO_DEVICE)
+            if getattr(e, "errno", None) in (errno.EAGAIN, errno.EBUSY) or "temporarily unavailable" in str(e):
+                raise StepError(port + " is in use by another program (steppe play, mpremote, a terminal?)",
+                                EXIT_NO_ANSWER)
+            raise StepError("cannot open " + port + ": " + str(e).split(":")[-1].strip(), EXIT_NO_ANSWER)
         self._buf = b""
 
     def write(self, data: bytes) -> None:

@@ -1,0 +1,99 @@
+"""Every way a device can be wrong gets one line and its own exit status: no device, two
+devices, a port that is not a Pico, a Pico without the companion, a Pico that stops
+answering. All over real pseudo-terminals."""
+
+import os
+import pty
+import signal
+import subprocess
+import tty
+
+import pytest
+
+from conftest import ROOT, Sim, tool
+
+NO_DEVICE, NO_ANSWER, AMBIGUOUS, NOT_A_PICO, NO_FIRMWARE = 3, 4, 6, 7, 8
+
+
+def _steppe(*args, env=None) -> subprocess.CompletedProcess:
+    return subprocess.run([tool("steppe"), *args], capture_output=True, text=True, timeout=120, env=env, cwd=ROOT,
+                          stdin=subprocess.DEVNULL)
+
+
+def _one_line(run: subprocess.CompletedProcess, status: int, words: str) -> None:
+    assert run.returncode == status, (run.returncode, run.stdout, run.stderr)
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and words in lines[0] and "Traceback" not in run.stderr, run.stderr
+
+
+@pytest.fixture
+def sims(tmp_path, monkeypatch):
+    """A registry of virtual Picos of this test's own."""
+    folder = str(tmp_path / "registry")
+    monkeypatch.setenv("STEPPE_SIMS", folder)
+    env = dict(os.environ, STEPPE_SIMS=folder)
+    started = []
+
+    def start(name: str, bare: bool = False) -> Sim:
+        s = Sim(str(tmp_path / name), bare=bare)
+        started.append(s)
+        return s
+
+    yield env, start
+    for s in started:
+        s.close()
+
+
+def test_no_device_attached_and_a_port_that_does_not_exist(sims):
+    env, _ = sims
+    _one_line(_steppe("flash", env=env), NO_DEVICE, "no companion found")
+    _one_line(_steppe("play", "--port", "/dev/pts/9999", env=env), NO_DEVICE, "/dev/pts/9999")
+
+
+def test_two_devices_and_no_port_chosen(sims):
+    env, start = sims
+    a = start("a")
+    b = start("b")
+    run = _steppe("flash", env=env)
+    _one_line(run, AMBIGUOUS, "--port")
+    assert a.device in run.stderr and b.device in run.stderr
+    listed = _steppe("ports", env=env)
+    assert listed.returncode == 0 and listed.stdout.count("in use by another program") == 2, listed.stdout
+    a.link.close()
+    b.link.close()
+    listed = _steppe("ports", env=env)
+    assert listed.returncode == 0 and listed.stdout.count("companion 0.1.0") == 2, listed.stdout
+    a.reopen()
+    b.reopen()
+
+
+def test_a_port_that_is_not_a_pico():
+    master, slave = pty.openpty()  # a serial port with nothing behind it that answers
+    tty.setraw(master)
+    try:
+        _one_line(_steppe("play", "--port", os.ttyname(slave)), NOT_A_PICO, "does not answer as a Pico")
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_micropython_board_without_the_companion(sims):
+    env, start = sims
+    bare = start("bare", bare=True)
+    bare.link.close()
+    _one_line(_steppe("play", "--port", bare.device, env=env), NO_FIRMWARE, "steppe flash")
+    bare.reopen()
+
+
+def test_a_pico_that_stops_answering(sims):
+    env, start = sims
+    s = start("hung")
+    s.wait_ready()
+    s.link.close()
+    board = int(subprocess.run(["pgrep", "-P", str(s.proc.pid)], capture_output=True, text=True).stdout.split()[0])
+    os.kill(board, signal.SIGSTOP)  # the board hangs
+    try:
+        _one_line(_steppe("play", "--port", s.device, env=env), NO_ANSWER, "does not answer")
+    finally:
+        os.kill(board, signal.SIGCONT)
+    s.reopen()
