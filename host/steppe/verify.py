@@ -12,6 +12,7 @@ calls it. pipelined() is the pipelining, shared with `steppe rules --port`.
 """
 
 import argparse
+import collections
 import json
 import queue
 import sys
@@ -26,7 +27,8 @@ from steppe.errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
 
 from typing import Any, Iterable, Iterator
 
-WINDOW = 8  # requests in flight: rng.draw runs ~4x faster than one at a time (docs/sync.md)
+WINDOW = 8  # requests in flight: rng.draw runs ~2x faster than one at a time (docs/sync.md)
+BUDGET = 3072  # request bytes in flight at most (see pipelined)
 REPLY_TIMEOUT = 60.0  # s for one reply: a whole random game (khan.playout) on a Pico takes seconds
 SHOWN = 300  # characters of args and replies printed per difference
 
@@ -42,18 +44,22 @@ class _Failed:
 
 
 def pipelined(link: Transport, jobs: "Iterable[tuple[Any, int, bytes | None]]", window: int = WINDOW,
-              timeout: float = REPLY_TIMEOUT) -> "Iterator[tuple[Any, dict | None]]":
+              timeout: float = REPLY_TIMEOUT, budget: int = BUDGET) -> "Iterator[tuple[Any, dict | None]]":
     """Send request lines with up to `window` in flight; yield (tag, reply) in the order of
     jobs. A job is (tag, id, line): line is a whole request line (newline added here) whose
     "id" is id, or None for a job answered on the host (yielded as (tag, None), in its turn).
 
-    The lines are written by a thread, so a write that blocks (the device busy sending a
-    long reply we have not read yet) cannot deadlock with our reading. The device answers
-    in order; a reply whose id is null (a line it could not read: too long, not JSON) is
-    the answer to the oldest request in flight. Replies with other ids (left over from an
-    earlier session) are skipped.
+    Besides the window, the request bytes in flight stay within `budget` (one request of
+    any size may always go alone): the virtual Pico's relay is one thread with blocking
+    writes, and if the interpreter's input filled up while it was writing a long reply,
+    neither would ever move again. The lines are written by a thread, so a write that
+    blocks cannot stop our reading. The device answers in order; a reply whose id is null
+    (a line it could not read: too long, not JSON) answers the oldest request in flight.
+    Replies with other ids (left over from an earlier session) are skipped.
     """
-    slots = threading.Semaphore(window)
+    room = threading.Condition()
+    sizes: "collections.deque[int]" = collections.deque()  # request bytes in flight, oldest first
+    held = [0]
     order: "queue.Queue[Any]" = queue.Queue()
     stop = threading.Event()
 
@@ -65,9 +71,14 @@ def pipelined(link: Transport, jobs: "Iterable[tuple[Any, int, bytes | None]]", 
                 if line is None:
                     order.put((tag, None))
                     continue
-                slots.acquire()
-                if stop.is_set():
-                    return
+                size = len(line) + 1
+                with room:
+                    while sizes and (len(sizes) >= window or held[0] + size > budget) and not stop.is_set():
+                        room.wait()
+                    if stop.is_set():
+                        return
+                    sizes.append(size)
+                    held[0] += size
                 order.put((tag, rid))
                 link.write(line + b"\n")
         except BaseException as e:  # noqa: B036 - handed to the reading thread, raised there
@@ -89,12 +100,14 @@ def pipelined(link: Transport, jobs: "Iterable[tuple[Any, int, bytes | None]]", 
                 yield tag, None
                 continue
             reply = _reply(link, rid, timeout)
-            slots.release()
+            with room:
+                held[0] -= sizes.popleft()
+                room.notify()
             yield tag, reply
     finally:
         stop.set()
-        for _ in range(window + 1):
-            slots.release()  # a writer waiting for a slot sees stop and ends
+        with room:
+            room.notify_all()
 
 
 def _reply(link: Transport, rid: int, timeout: float) -> dict:
@@ -193,6 +206,7 @@ def check(link: Transport, count: int = 25, seed: int = 1, ops: "list[str] | Non
 
     names = list(ops) if ops else op_table.names()
     report = Report(names)
+    cases.snapshots(seed)  # the positions the cases start from, made before the clock starts
     first = link.next_id
 
     def jobs():
@@ -263,8 +277,8 @@ def run(args) -> int:
     else:
         bad = sum(report.differing.values())
         verdict = "%d differ in %d op%s" % (bad, len(report.differing), "" if len(report.differing) == 1 else "s")
-    print("%d cases, %d ops, %s, %.0f cases/s (%.1f s, seed %d)" % (
-        report.cases, len(names), verdict, report.rate, report.seconds, args.seed))
+    print("%d cases, %d op%s, %s, %.0f cases/s (%.1f s, seed %d)" % (
+        report.cases, len(names), "" if len(names) == 1 else "s", verdict, report.rate, report.seconds, args.seed))
     if report.differences and args.show > 0:
         print("first differences:")
         for d in report.differences[:args.show]:
