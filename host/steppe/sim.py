@@ -19,7 +19,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 import tty
 
 from steppe import paths
@@ -87,28 +86,46 @@ class VirtualPico:
 
     def serve(self) -> None:
         """Relay bytes between the two ptys until stopped, starting the interpreter again
-        whenever it exits (a reset)."""
+        whenever it exits (a reset). Non-blocking both ways, with a buffer each way: a
+        side that does not read never stalls the other direction."""
         import select
 
         self.spawn()
+        for fd in (self.master, self.user_master):
+            os.set_blocking(fd, False)
         pair = {self.master: self.user_master, self.user_master: self.master}
+        pending = {self.master: b"", self.user_master: b""}  # bytes waiting to go to that fd
         while not self.stopping:
             assert self.proc is not None
             if self.proc.poll() is not None:
                 self.resets += 1
                 if not self.stopping:
                     self.spawn()
+            # the user's side is read only while what it sent has gone in (back-pressure); the
+            # board is always read, and output nobody reads is dropped past 64 KB, as a
+            # Pico's USB serial drops it when no program on the laptop reads
+            readers = [self.master] + ([self.user_master] if len(pending[self.master]) < 65536 else [])
+            writers = [fd for fd in pending if pending[fd]]
             try:
-                ready = select.select(list(pair), [], [], 0.02)[0]
+                ready, writable, _ = select.select(readers, writers, [], 0.02)
             except InterruptedError:
                 continue
+            for fd in writable:
+                try:
+                    n = os.write(fd, pending[fd])
+                except (BlockingIOError, InterruptedError):
+                    continue
+                except OSError:
+                    n = len(pending[fd])  # the other end is gone: drop what was for it
+                pending[fd] = pending[fd][n:]
             for fd in ready:
                 try:
                     data = os.read(fd, 4096)
-                except OSError:
+                except (BlockingIOError, InterruptedError, OSError):
                     continue
                 if data:
-                    _write_all(pair[fd], data)
+                    out = pair[fd]
+                    pending[out] = (pending[out] + data)[-65536:] if out == self.user_master else pending[out] + data
 
     def stop(self) -> None:
         self.stopping = True
@@ -135,18 +152,6 @@ def _board_process() -> None:
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
         except (OSError, AttributeError):
             pass
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    while data:
-        try:
-            n = os.write(fd, data)
-        except BlockingIOError:
-            time.sleep(0.001)
-            continue
-        except OSError:
-            return
-        data = data[n:]
 
 
 def register(device: str) -> str:
