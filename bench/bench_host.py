@@ -35,7 +35,26 @@ def flash_times(tmp: str) -> "dict[str, float]":
     try:
         full = flash(board.device)
         again = flash(board.device)
-        return {"full": full.seconds, "files": full.files, "kb": full.bytes / 1024.0, "again": again.seconds,
-                "again_copied": len(again.copied)}
+        out = {"full": full.seconds, "files": full.files, "kb": full.bytes / 1024.0, "again": again.seconds,
+               "again_copied": len(again.copied)}
+        out.update(verify_rate(board.device))
+        return out
     finally:
         board.close()
+
+
+def verify_rate(device: str, count: int = 25) -> "dict[str, float]":
+    """steppe verify on the freshly flashed board: cases a second, pipelined and one at a
+    time (both sides and the link together)."""
+    from steppe import verify
+    from steppe.device import SerialTransport
+
+    link = SerialTransport(device)
+    try:
+        piped = verify.check(link, count, 1)
+        single = verify.check(link, count, 1, window=1)
+    finally:
+        link.close()
+    if not (piped.agree and single.agree):
+        raise SystemExit("steppe verify found differences on the freshly flashed board")
+    return {"verify_cases": piped.cases, "verify_rate": piped.rate, "verify_rate_single": single.rate}

@@ -160,6 +160,8 @@ def main() -> int:
         "steppe flash, a bare board", flashed["full"], flashed["files"], flashed["kb"]))
     print("%-52s %9.2f s    (%d files copied)" % ("steppe flash again, nothing changed", flashed["again"],
                                                  flashed["again_copied"]))
+    print("%-52s %9.0f /s   (%d cases of every op; %.0f /s one at a time)" % (
+        "steppe verify throughput", flashed["verify_rate"], flashed["verify_cases"], flashed["verify_rate_single"]))
     print()
     print("every op over %d seeded cases (bench/bench_ops.py); goal for the other games: <= %g ms"
           % (op_rows[0]["n"] if op_rows else 0, OP_GOAL_MS))

@@ -79,6 +79,11 @@ def test_flash_from_the_wheel_then_only_changes_move(tmp_path, wheel):
         assert " 0 copied" not in first.stdout and "removed" in first.stdout, first.stdout
         hello = sim.wait_ready()
         assert hello["rules"] == _host_rules() and hello["protocol"] == 1
+        sim.link.close()  # the flashed board computes what the host computes: every op, seeded cases
+        verify = subprocess.run([sys.executable, "-m", "steppe", "verify", "--port", sim.device, "--count", "4"],
+                                capture_output=True, text=True, timeout=300, env=env, cwd=str(tmp_path))
+        sim.reopen()
+        assert verify.returncode == 0 and "all agree" in verify.stdout, verify.stdout + verify.stderr
         assert sorted(os.listdir(board)) == ["app.json", "lib", "main.py", "pins.json", "steppe-manifest.json"]
 
         again = _flash(sim)
