@@ -211,3 +211,22 @@ def test_an_unwritable_destination_is_one_line_and_leaves_nothing(sim, tmp_path)
     run = lend(sim, "sync", "pull", str(tmp_path / "no" / "such" / "dir.json"))
     assert run.returncode == 2 and run.stderr.startswith(b"steppe sync: cannot write ")
     assert run.stderr.count(b"\n") == 1 and sorted(os.listdir(tmp_path)) == ["pico"]
+
+
+def test_every_game_is_checked_on_the_host_by_the_reader_the_device_runs(tmp_path):
+    """--check needs no device: each game's state goes through its screen's restore()."""
+    import importlib
+
+    for game, players, field, bad in (("chuhan", ["han", "chu"], "vp", [99, 0]),
+                                      ("huns", ["red", "blue"], "round", -1),
+                                      ("khaan", ["red", "blue", "green"], "round", 0)):
+        state = importlib.import_module("ui." + game).new(players, 0, 7).state_json()
+        path = tmp_path / (game + ".json")
+        path.write_text(json.dumps({"steppe": "sync", "version": 1, "game": game, "state": state, "log": []}))
+        ok = steppe("sync", "push", "--check", str(path))
+        assert ok.returncode == 0, (game, ok.stderr)
+        assert field in state, (game, sorted(state))
+        state[field] = bad
+        path.write_text(json.dumps({"steppe": "sync", "version": 1, "game": game, "state": state, "log": []}))
+        run = steppe("sync", "push", "--check", str(path))
+        assert run.returncode == 2 and run.stderr.count(b"\n") == 1 and field.encode() in run.stderr, (game, run.stderr)
