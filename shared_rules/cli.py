@@ -10,6 +10,17 @@ from shared_rules import cjson, ops
 from shared_rules.errors import RulesError
 
 
+def request_lines(stdin):
+    """The request lines of a JSON Lines stream, without their line ends; blank ones skipped."""
+    while True:
+        line = stdin.readline()
+        if not line:
+            return
+        line = line.rstrip("\r\n")
+        if line.strip():
+            yield line
+
+
 def serve(name: str, stdin, stdout) -> bool:
     """Answer every line of stdin; True only if every line succeeded."""
     all_ok = True
@@ -18,13 +29,7 @@ def serve(name: str, stdin, stdout) -> bool:
     except RulesError as e:
         stdout.write(cjson.dumps(ops.error_reply(e.code, e.message)) + "\n")
         return False
-    while True:
-        line = stdin.readline()
-        if not line:
-            break
-        line = line.rstrip("\r\n")
-        if not line.strip():
-            continue
+    for line in request_lines(stdin):
         try:
             args = ops.parse_line(line)
         except RulesError as e:

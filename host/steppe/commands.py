@@ -5,7 +5,7 @@ import json
 import sys
 
 from shared_rules import ops
-from shared_rules.cli import serve
+from shared_rules.cli import request_lines, serve
 from steppe.errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
 
 
@@ -57,13 +57,7 @@ def serve_on_device(name: str, port: str, stdin, stdout) -> bool:
         interactive = stdout.isatty()
 
         def jobs():
-            while True:
-                line = stdin.readline()
-                if not line:
-                    return
-                line = line.rstrip("\r\n")
-                if not line.strip():
-                    continue
+            for line in request_lines(stdin):
                 try:
                     args = ops.parse_line(line)
                 except RulesError as e:

@@ -58,7 +58,9 @@ class Transport:
         self.write((json.dumps(req, separators=(",", ":")) + "\n").encode())
         return self.reply(rid, timeout)
 
-    def reply(self, rid: int, timeout: float) -> dict:
+    def reply(self, rid: int, timeout: float, or_unnumbered: bool = False) -> dict:
+        """The reply with this id (or, with or_unnumbered, one with no id: the device's
+        answer to a line it could not read); other lines are skipped."""
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -71,7 +73,8 @@ class Transport:
                 msg = json.loads(line)
             except ValueError:
                 continue  # a boot message, REPL echo: not a reply
-            if isinstance(msg, dict) and msg.get("id") == rid and "ok" in msg:
+            if isinstance(msg, dict) and "ok" in msg and (msg.get("id") == rid or
+                                                           or_unnumbered and msg.get("id") is None):
                 return msg
 
     def raw_line(self, line: bytes, timeout: float = 10.0) -> dict:

@@ -22,7 +22,7 @@ import time
 from shared_rules import cjson
 from shared_rules import ops as op_table
 from shared_rules.errors import RulesError
-from steppe.device import NoAnswer, Transport
+from steppe.device import Transport
 from steppe.errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
 
 from typing import Any, Iterable, Iterator
@@ -99,7 +99,7 @@ def pipelined(link: Transport, jobs: "Iterable[tuple[Any, int, bytes | None]]", 
             if rid is None:
                 yield tag, None
                 continue
-            reply = _reply(link, rid, timeout)
+            reply = link.reply(rid, timeout, or_unnumbered=True)
             with room:
                 held[0] -= sizes.popleft()
                 room.notify()
@@ -108,23 +108,6 @@ def pipelined(link: Transport, jobs: "Iterable[tuple[Any, int, bytes | None]]", 
         stop.set()
         with room:
             room.notify_all()
-
-
-def _reply(link: Transport, rid: int, timeout: float) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise NoAnswer("the device did not answer within %g s" % timeout)
-        line = link.readline(left)
-        if not line:
-            continue
-        try:
-            msg = json.loads(line)
-        except ValueError:
-            continue  # a boot message, REPL echo: not a reply
-        if isinstance(msg, dict) and "ok" in msg and msg.get("id") in (rid, None):
-            return msg
 
 
 def envelope(reply: dict) -> str:
