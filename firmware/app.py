@@ -142,6 +142,7 @@ class App:
         self.colours = list(colours)
         self._enter(_screen_module(game).new(colours, option, dice_seed))
         self.changed()
+        self.pending = None  # the press that started it is the log's "new" entry, below
         self.flush()
         store.forget(self._path(game + ".undo"))  # no undo back into the game before
         self.log_reset(game)
@@ -243,6 +244,7 @@ class App:
             screen.press(self, button, long)
         self.render(clock.now())
         self.flush()
+        self.pending = None  # a press that changed nothing leaves nothing for the log
 
     # -- output ----------------------------------------------------------------------
     def render(self, now: int) -> None:

@@ -11,7 +11,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.dirname(sys.executable)
 # the firmware's modules import each other as top-level names (hal, ui, link), as on the
 # device, and the simulator's machine.py and neopixel.py stand in for the Pico's
-for _path in (os.path.join(ROOT, "firmware", "sim"), os.path.join(ROOT, "firmware")):
+# (and tests/firmware's helpers serve the CPython-only screen tests too)
+for _path in (os.path.join(ROOT, "tests", "firmware"), os.path.join(ROOT, "firmware", "sim"),
+              os.path.join(ROOT, "firmware")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 

@@ -76,24 +76,26 @@ def test_the_power_budget_adds_up_and_the_firmware_reads_the_same_map(pins):
     assert fw_pins.load(os.path.join(HW, "pins.json")) == pins
 
 
-def test_the_drawn_wiring_is_what_the_pin_map_draws(pins):
+@pytest.fixture(scope="module")
+def draw_wiring():
+    """hardware/draw_wiring.py, the script that draws wiring.svg."""
     sys.path.insert(0, HW)
     try:
         import draw_wiring
     finally:
         sys.path.remove(HW)
+    return draw_wiring
+
+
+def test_the_drawn_wiring_is_what_the_pin_map_draws(pins, draw_wiring):
+    drawn = draw_wiring.draw(pins)
     with open(os.path.join(HW, "wiring.svg")) as f:
-        assert f.read() == draw_wiring.draw(pins), "run python hardware/draw_wiring.py"
-    for name, gpio in pins["buttons"].items():
-        assert ">%s<" % name in draw_wiring.draw(pins)
+        assert f.read() == drawn, "run python hardware/draw_wiring.py"
+    for name in pins["buttons"]:
+        assert ">%s<" % name in drawn
 
 
-def test_the_wiring_guide_names_every_pin_and_the_budget(pins):
-    sys.path.insert(0, HW)
-    try:
-        import draw_wiring
-    finally:
-        sys.path.remove(HW)
+def test_the_wiring_guide_names_every_pin_and_the_budget(pins, draw_wiring):
     with open(os.path.join(HW, "wiring.md")) as f:
         guide = f.read()
     rows = [line for line in guide.splitlines() if line.startswith("| ")]

@@ -11,6 +11,7 @@ import store  # noqa: E402
 from app import App  # noqa: E402
 from hal.pixels import NeoPixelStrip  # noqa: E402
 from shared_rules import ops
+from test_fw_khaan_ui import _state, _tool, _ui  # the firmware tests' own ways about the screen
 from ui import khaan, palette  # noqa: E402
 
 PLAYERS = ["red", "yellow", "blue", "green", "white", "purple"]
@@ -22,22 +23,6 @@ def _app(players: int = 4, seed: int = 1) -> App:
     if players:
         app.new_game("khaan", PLAYERS[:players], 0, seed)
     return app
-
-
-def _ui(app) -> dict:
-    return app.screen.ui_json()
-
-
-def _state(app) -> dict:
-    return app.state_get()["state"]
-
-
-def _tool(app, name: str) -> None:
-    while app.screen.mode != "home":
-        app.press("BACK")
-    while _ui(app)["choice"] != name:
-        app.press("DOWN")
-    app.press("OK")
 
 
 def _to(app, value: int, now) -> None:
