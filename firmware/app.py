@@ -19,7 +19,7 @@ from ui.base import Screen
 VERSION = "0.1.0"
 FRAME_MS = 16  # ~60 frames a second at most
 POLL_MS = 4
-APP_FILE = "app.json"  # which game is current, and its players' colours
+APP_FILE = "app.json"  # which game is current, and each game's players' colours
 LOG_MAX = 24 * 1024  # a game's log is rolled over (one old part kept) beyond this size
 GAMES = ("khan", "chuhan", "huns", "khaan")
 
@@ -57,7 +57,7 @@ class App:
         self.notice = ""  # why the last boot or state.put fell back, for hello
         self.frames = 0
         self.leaving = False  # BACK on a game's top level: "menu?" until OK or another button
-        self.colours = None  # the players' colours of the current game, if the menu chose them
+        self.colours = {}  # game -> its players' colours as the setup chose them
         self.pending = None  # the press being handled: the log's entry once the game is saved
 
     # -- files -----------------------------------------------------------------------
@@ -79,7 +79,7 @@ class App:
         """Come back to the game in progress, or to the menu."""
         current, why = store.load(self._path(APP_FILE))
         game = current.get("current") if isinstance(current, dict) else None
-        if isinstance(current, dict) and isinstance(current.get("colours"), list):
+        if isinstance(current, dict) and isinstance(current.get("colours"), dict):
             self.colours = current["colours"]
         if game in GAMES:
             if self.open_game(game):
@@ -91,7 +91,7 @@ class App:
         from ui.menu import Menu
 
         self.switch(Menu(self.saved_games()))
-        store.save({"current": None}, self._path(APP_FILE))
+        self._note_current(None)
 
     def switch(self, screen) -> None:
         self.screen = screen
@@ -116,8 +116,9 @@ class App:
         """A game's screen from its saved JSON (checked; the checking code let go after)."""
         try:
             screen = _screen_module(game).restore(data)
-            if self.colours:
-                screen.set_colours(self.colours)
+            colours = self.colours.get(game)
+            if isinstance(colours, list):
+                screen.set_colours(colours)
             return screen
         finally:
             unload("shared_rules." + game + ".load")
@@ -139,18 +140,21 @@ class App:
 
     def new_game(self, game: str, colours: list, option: int, dice_seed: int = -1) -> None:
         dice_seed = seed() if dice_seed < 0 else dice_seed
-        self.colours = list(colours)
+        self.colours[game] = list(colours)
         self._enter(_screen_module(game).new(colours, option, dice_seed))
         self.changed()
         self.pending = None  # the press that started it is the log's "new" entry, below
         self.flush()
         store.forget(self._path(game + ".undo"))  # no undo back into the game before
         self.log_reset(game)
-        self.log({"new": game, "players": self.colours, "option": option, "seed": dice_seed})
+        self.log({"new": game, "players": list(colours), "option": option, "seed": dice_seed})
 
     def _enter(self, screen) -> None:
         self.switch(screen)
-        store.save({"current": screen.name, "colours": self.colours}, self._path(APP_FILE))
+        self._note_current(screen.name)
+
+    def _note_current(self, game) -> None:
+        store.save({"current": game, "colours": self.colours}, self._path(APP_FILE))
 
     def changed(self) -> None:
         """A screen changed its game: it is saved once the new frame is out (flush())."""

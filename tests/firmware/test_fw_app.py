@@ -118,7 +118,7 @@ def test_log_put_appends_or_resets_and_refuses_what_is_not_a_list_of_objects():
 
 def test_the_players_colours_come_back_after_a_restart():
     app = _app("colours")
-    app.new_game("huns", ["violet", "white", "orange"], 0, 9)
+    app.new_game("huns", ["purple", "white", "green"], 0, 9)
     seats = app.screen.seats
     app.render(0)
     lit = bytes(app.pixels.frame)
@@ -127,3 +127,15 @@ def test_the_players_colours_come_back_after_a_restart():
     assert again.screen_name() == "huns" and again.screen.seats == seats
     again.render(0)
     assert bytes(again.pixels.frame) == lit and _lit(again) > 0
+
+
+def test_each_game_keeps_its_own_colours_through_the_menu_and_other_games():
+    app = _app("colours2")
+    app.new_game("huns", ["purple", "white", "green"], 0, 9)
+    seats = app.screen.seats
+    app.to_menu()
+    app.new_game("khan", ["red", "blue"], 0, 5)
+    app.to_menu()
+    again = App(pixels(), None, app.root)
+    again.boot()
+    assert again.open_game("huns") and again.screen.seats == seats
