@@ -50,7 +50,7 @@ def serve_on_device(name: str, port: str, stdin, stdout) -> bool:
         return False
     link, hello = ports.connect(port)
     try:
-        if str((hello or {}).get("rules")) != verify.host_hash():
+        if str(hello.get("rules")) != verify.host_hash():
             sys.stderr.write("steppe rules: warning: the device's rules are not this host's (run steppe flash); "
                              "its answers may differ\n")
         op = json.dumps(name)

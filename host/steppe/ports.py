@@ -24,10 +24,9 @@ HELLO_TIMEOUT = 1.5  # a companion answers hello in milliseconds; a busy one wit
 
 
 class Port:
-    def __init__(self, device: str, kind: str, description: str = "") -> None:
+    def __init__(self, device: str, kind: str) -> None:
         self.device = device
         self.kind = kind  # "usb" (a Pico) or "virtual" (steppe sim)
-        self.description = description
 
     def label(self) -> str:
         return self.device + " (" + ("Pico" if self.kind == "usb" else "virtual Pico") + ")"
@@ -41,11 +40,11 @@ def attached() -> "list[Port]":
 
         for info in sorted(list_ports.comports(), key=lambda p: p.device):
             if info.vid == PICO_VID:
-                out.append(Port(info.device, "usb", info.description or ""))
+                out.append(Port(info.device, "usb"))
     except ImportError:  # pragma: no cover - pyserial is a dependency
         pass
     for device in sim.running():
-        out.append(Port(device, "virtual", "steppe sim"))
+        out.append(Port(device, "virtual"))
     return out
 
 
@@ -89,16 +88,15 @@ def soft_reset(link: SerialTransport) -> None:
     link.write(b"\x02\x04")
 
 
-def connect(port: str = "", firmware: bool = True, timeout: float = HELLO_TIMEOUT):
-    """(transport, hello) for the chosen port. firmware=False only opens the port (a board
-    that flash is about to fill); the hello is then None when the companion is not there."""
+def connect(port: str = "", timeout: float = HELLO_TIMEOUT) -> "tuple[SerialTransport, dict]":
+    """(transport, hello) for the chosen port, which must run the companion."""
     device = choose(port)
     link = SerialTransport(device)
     try:
         info = hello(link, timeout)
-        if info is None and firmware:
+        if info is None:
             info = _wake(link, device, timeout)
-        if info is not None and info.get("protocol") != 1:
+        if info.get("protocol") != 1:
             raise StepError(device + " speaks protocol " + str(info.get("protocol")) + ", this steppe speaks 1: "
                             "run steppe flash", EXIT_NO_FIRMWARE)
         return link, info

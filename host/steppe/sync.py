@@ -345,7 +345,7 @@ def _connect(port: str):
     from steppe import ports
 
     link, hello = ports.connect(port)
-    if str((hello or {}).get("rules")) != verify.host_hash():
+    if str(hello.get("rules")) != verify.host_hash():
         _warn("the device's rules are not this host's (run steppe flash)")
     return link
 

@@ -132,9 +132,9 @@ def host_hash() -> str:
     return compute(paths.rules_dir())
 
 
-def check_hash(hello: "dict | None") -> str:
+def check_hash(hello: dict) -> str:
     """The device's rules hash; StepError (run steppe flash) when it is not the host's."""
-    device = str((hello or {}).get("rules") or "")
+    device = str(hello.get("rules") or "")
     mine = host_hash()
     if device != mine:
         raise StepError("the device's rules (" + (device[:12] or "unknown") + ") are not this host's ("
