@@ -1,8 +1,11 @@
 """The companion: one asyncio loop for the buttons, the screens, the LEDs and the link.
 
-The current game is saved after every change (store.py), so a power cut never loses it;
-at boot the last game comes back. The serial link is served beside the UI without
-freezing it: requests are read a byte at a time as they arrive, between frames.
+The game in progress is a journal of actions on flash (record.py): a change of the game
+is one line appended after its new frame is out, so a press never waits for a save and
+a power cut leaves the game at its last whole action. BACK held takes the last action
+back - again and again, to the start of the game - and the history overlay it opens
+steps back and forth through the game (undo, redo). At boot the last game comes back.
+The serial link is served beside the UI without freezing it (link.py).
 """
 
 import gc
@@ -11,17 +14,17 @@ import sys
 
 import store
 from hal import clock
-from shared_rules import cjson
 from hal.buttons import LONG, PRESS, REPEAT
+from shared_rules import cjson
+from shared_rules.games import NAMES
 from ui import palette
 from ui.base import Screen
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 FRAME_MS = 16  # ~60 frames a second at most
 POLL_MS = 4
-APP_FILE = "app.json"  # which game is current, and each game's players' colours
-LOG_MAX = 24 * 1024  # a game's log is rolled over (one old part kept) beyond this size
-GAMES = ("khan", "chuhan", "huns", "khaan")
+IDLE_MS = 800  # no press for this long: a snapshot that is due is written now
+APP_FILE = "app.json"  # which game is current
 
 
 _DARK = bytes(256)
@@ -33,7 +36,7 @@ def seed() -> int:
 
 
 def _screen_module(game: str):
-    return __import__("ui." + game, None, None, ("restore",))
+    return __import__("ui." + game, None, None, ("screen",))
 
 
 def unload(name: str) -> None:
@@ -46,19 +49,28 @@ def unload(name: str) -> None:
             delattr(parent, name[dot + 1:])
 
 
+def label(entry) -> str:
+    """An action's name on the matrix: its "do", four letters at most."""
+    if not isinstance(entry, dict):
+        return "STRT"
+    action = entry.get("a")
+    do = action.get("do") if isinstance(action, dict) else None
+    return do[:4].upper() if isinstance(do, str) else "?"
+
+
 class App:
     def __init__(self, pixels, buttons=None, fs_root: str = "") -> None:
         self.pixels = pixels
         self.buttons = buttons
         self.root = fs_root  # folder of the saved games ("" = the current folder)
         self.screen = Screen()
+        self.record = None  # the game in progress (record.Record), None on the menu
         self.dirty = True
-        self.unsaved = False  # the game changed and is not on flash yet
         self.notice = ""  # why the last boot or state.put fell back, for hello
         self.frames = 0
         self.leaving = False  # BACK on a game's top level: "menu?" until OK or another button
-        self.colours = {}  # game -> its players' colours as the setup chose them
-        self.pending = None  # the press being handled: the log's entry once the game is saved
+        self.history = None  # (kind, entry) while the history overlay shows: "undo", "redo", "start"
+        self.last_press = clock.now()
 
     # -- files -----------------------------------------------------------------------
     def _path(self, name: str) -> str:
@@ -66,9 +78,9 @@ class App:
 
     def saved_games(self) -> "list[str]":
         names = []
-        for g in GAMES:
+        for g in NAMES:
             try:
-                os.stat(self._path(g + ".json"))
+                os.stat(self._path(g + ".jnl"))
                 names.append(g)
             except OSError:
                 pass
@@ -78,28 +90,44 @@ class App:
     def boot(self) -> None:
         """Come back to the game in progress, or to the menu."""
         current, why = store.load(self._path(APP_FILE))
+        self.notice = why
+        self._convert_old_saves()
         game = current.get("current") if isinstance(current, dict) else None
-        if isinstance(current, dict) and isinstance(current.get("colours"), dict):
-            self.colours = current["colours"]
-        if game in GAMES:
-            if self.open_game(game):
-                return
-        self.notice = why or self.notice
+        if game in NAMES and self.open_game(game):
+            return
         self.to_menu()
+
+    def _convert_old_saves(self) -> None:
+        """Games saved by the firmware before journals (NAME.json) become journals once."""
+        for g in NAMES:
+            try:
+                os.stat(self._path(g + ".json"))
+            except OSError:
+                continue
+            import convert
+
+            note = convert.old_save(self.root, g)
+            if note:
+                self.notice = note
+            unload("convert")
+            gc.collect()
 
     def to_menu(self) -> None:
         from ui.menu import Menu
 
-        self.switch(Menu(self.saved_games()))
+        left = self.record.name if self.record is not None else ""
+        self._let_go()
+        self.switch(Menu(self.saved_games(), NAMES.index(left) if left else 0))
         self._note_current(None)
 
     def switch(self, screen) -> None:
         self.screen = screen
         self.dirty = True
         self.leaving = False
+        self.history = None
         if screen.name:  # a game: the menu's code can go until the player comes back
             unload("ui.menu")
-            for game in GAMES:
+            for game in NAMES:
                 if game != screen.name:
                     unload("ui." + game)
 
@@ -108,147 +136,134 @@ class App:
 
     def ui_json(self) -> dict:
         """What the screen asks for (mode, cursor, choice...) and which screen it is."""
-        out = {"mode": "leave"} if self.leaving else self.screen.ui_json()
+        if self.leaving:
+            out = {"mode": "leave"}
+        elif self.history is not None:
+            kind, entry = self.history
+            out = {"mode": "history", "kind": kind, "entry": entry, "actions": self.record.count(),
+                   "redo": self.record.can_redo()}
+        else:
+            out = self.screen.ui_json()
         out["screen"] = self.screen_name()
         return out
 
-    def _restore(self, game: str, data):
-        """A game's screen from its saved JSON (checked; the checking code let go after)."""
-        try:
-            screen = _screen_module(game).restore(data)
-            colours = self.colours.get(game)
-            if isinstance(colours, list):
-                screen.set_colours(colours)
-            return screen
-        finally:
-            unload("shared_rules." + game + ".load")
-            gc.collect()
+    def _let_go(self) -> None:
+        """Drop the game in RAM (before another is built)."""
+        self.screen = Screen()
+        self.record = None
+        gc.collect()
 
     def open_game(self, game: str) -> bool:
-        """Resume a saved game; False (and a notice) if its file is missing or bad."""
-        data, why = store.load_kept(self._path(game + ".json"), self._path(game + ".undo"))
-        if data is None:
-            self.notice = why
-            return False
+        """Resume a saved game; False (and a notice) if there is none or it cannot come back."""
+        from record import Damaged, Record
+
+        self._let_go()
         try:
-            screen = self._restore(game, data)
-        except Exception as e:  # a bad file must not stop the box: say why, go to the menu
-            self.notice = game + ".json was refused: " + _message(e)
+            rec = Record.open(self.root, game)
+        except OSError:
+            return False  # no journal
+        except Damaged as e:
+            self.notice = e.message + "; kept as " + game + ".jnl.bad"
+            try:
+                os.rename(self._path(game + ".jnl"), self._path(game + ".jnl.bad"))
+            except OSError:
+                pass
             return False
-        self._enter(screen)
+        except Exception as e:  # a game that does not replay must not stop the box: say why
+            self.notice = game + ".jnl could not be replayed: " + _message(e)
+            return False
+        self._enter(rec)
         return True
 
     def new_game(self, game: str, colours: list, option: int, dice_seed: int = -1) -> None:
-        dice_seed = seed() if dice_seed < 0 else dice_seed
-        self.colours[game] = list(colours)
-        self._enter(_screen_module(game).new(colours, option, dice_seed))
-        self.changed()
-        self.pending = None  # the press that started it is the log's "new" entry, below
-        self.flush()
-        store.forget(self._path(game + ".undo"))  # no undo back into the game before
-        self.log_reset(game)
-        self.log({"new": game, "players": list(colours), "option": option, "seed": dice_seed})
+        """Start a new game of the menu's choice (RulesError: settings refused, nothing
+        changed). Its journal's header is written in one atomic step."""
+        from record import Record
+        from shared_rules import games, journal
 
-    def _enter(self, screen) -> None:
-        self.switch(screen)
-        self._note_current(screen.name)
+        dice_seed = seed() if dice_seed < 0 else dice_seed
+        head = journal.header(game, games.settings(game, colours, option), dice_seed)
+        self._enter(Record.create(self.root, head, _fits(game)))
+
+    def _enter(self, rec) -> None:
+        self.record = rec
+        if rec.notice:
+            self.notice = rec.notice
+        self.switch(_screen_module(rec.name).screen(rec.game, rec.settings))
+        self._note_current(rec.name)
 
     def _note_current(self, game) -> None:
-        store.save({"current": game, "colours": self.colours}, self._path(APP_FILE))
+        store.save({"current": game}, self._path(APP_FILE))
 
-    def changed(self) -> None:
-        """A screen changed its game: it is saved once the new frame is out (flush())."""
-        self.unsaved = True
+    # -- the game: act, save, undo, redo -------------------------------------------------
+    def act(self, action: dict) -> dict:
+        """A screen's action on the game: what it did (RulesError: refused, nothing changed).
+        Its journal line is written by flush(), once the new frame is out."""
+        event = self.record.act(action)
         self.dirty = True
+        return event
 
     def flush(self) -> None:
-        """Save the changed game; the state before becomes the undo."""
-        if not self.unsaved or not self.screen.name:
-            return
-        self.unsaved = False
-        name = self.screen.name
-        gc.collect()  # the whole game is about to be written: start from a tidy heap
-        store.keep(cjson.Streamed(self.screen.write_state), self._path(name + ".json"), self._path(name + ".undo"))
-        if self.pending is not None:
-            self.log(self.pending)
-            self.pending = None
+        """Save: append the last action's journal line (and a snapshot, if one is overdue)."""
+        rec = self.record
+        if rec is not None:
+            rec.save()
+            if rec.overdue():
+                rec.snapshot()
 
-    def undo_last(self) -> bool:
-        """Back to the game before the last change (once: the undo file is used up)."""
-        name = self.screen.name
-        data, _ = store.load(self._path(name + ".undo"))
-        if data is None:
-            return False
-        self.screen = Screen()  # let the current game go before the old one is built
-        gc.collect()
-        screen = self._restore(name, data)
-        os.rename(self._path(name + ".undo"), self._path(name + ".json"))
-        self.switch(screen)
-        self.log({"undo": True})
-        return True
-
-    # -- the game's log: what was done, one JSON line each (for the record and for sync) --
-    def log(self, entry) -> None:
-        """Append one entry to the current game's log (a torn last line after a power cut is
-        skipped when read)."""
-        if not self.screen.name:
-            return
-        path = self._path(self.screen.name + ".log")
+    def undo(self) -> None:
+        """BACK held: the last action taken back; the history overlay shows it."""
+        rec = self.record
+        self.screen.game = None  # the screen lets its game go too while the game is rebuilt
         try:
-            if os.stat(path)[6] > LOG_MAX:
-                os.rename(path, path + ".old")  # the older part stays readable
-        except OSError:
-            pass
-        store.append(entry, path)
+            entry = rec.undo()
+        finally:
+            self.screen.show(rec.game)
+        self.history = ("undo", entry) if entry is not None else ("start", None)
+        self.dirty = True
 
-    def log_reset(self, game: str) -> None:
-        store.forget(self._path(game + ".log"))
-        store.forget(self._path(game + ".log.old"))
+    def redo(self) -> None:
+        entry = self.record.redo()
+        if entry is not None:
+            self.screen.show(self.record.game)
+            self.history = ("redo", entry)
+        self.dirty = True
 
-    def log_get(self) -> dict:
-        """The current game's log, oldest first, streamed from the files line by line."""
-        name = self.screen.name
-        if not name:
-            return {"game": None, "entries": []}
-        paths = (self._path(name + ".log.old"), self._path(name + ".log"))
-        return {"game": name, "entries": cjson.Streamed(lambda out: store.write_lines(paths, out))}
-
-    def log_put(self, args: dict) -> dict:
-        """Append entries to the log (reset: start it anew), e.g. a log restored by sync."""
-        from shared_rules.errors import bad_args
-
-        entries = args.get("entries")
-        if not self.screen.name:
-            raise bad_args("no game in progress: put a state first")
-        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-            raise bad_args("\"entries\" must be a list of objects")
-        if args.get("reset", False):
-            self.log_reset(self.screen.name)
-        for entry in entries:
-            self.log(entry)
-        return {"game": self.screen.name, "entries": len(entries)}
+    def _history(self, button: str, long: bool) -> None:
+        """The history overlay: BACK held or LEFT undoes one more, OK held or RIGHT redoes
+        one; BACK closes it, and any other press closes it and goes on to the screen."""
+        if (button == "BACK" and long) or button == "LEFT":
+            self.undo()
+        elif (button == "OK" and long) or button == "RIGHT":
+            self.redo()
+        else:
+            self.history = None
+            self.dirty = True
+            if button != "BACK":
+                self.screen.press(self, button, long)
 
     # -- input -----------------------------------------------------------------------
     def press(self, button: str, long: bool = False) -> None:
         """A button: the screen acts, the new frame goes out at once, then the game is
         saved (a cut in between leaves the game as it was before this press)."""
+        self.last_press = clock.now()
         screen = self.screen
         if self.leaving:  # "menu?": OK goes (the game stays saved), anything else stays
             self.leaving = False
             self.dirty = True
             if button == "OK" and not long:
                 self.to_menu()
+        elif screen.name and self.history is not None:
+            self._history(button, long)
         elif button == "BACK" and long and screen.name:  # BACK held: undo, on every game screen
-            self.undo_last()
+            self.undo()
         elif button == "BACK" and screen.name and screen.at_top():
             self.leaving = True
             self.dirty = True
         else:
-            self.pending = {"press": button, "long": long, "mode": getattr(screen, "mode", "")}
             screen.press(self, button, long)
         self.render(clock.now())
         self.flush()
-        self.pending = None  # a press that changed nothing leaves nothing for the log
 
     # -- output ----------------------------------------------------------------------
     def render(self, now: int) -> None:
@@ -258,9 +273,25 @@ class App:
             _ask_menu(frame)
         else:
             self.screen.draw(frame, now)
+            if self.history is not None:
+                self._draw_history(frame)
         self.pixels.show()
         self.frames += 1
         self.dirty = False
+
+    def _draw_history(self, frame: bytearray) -> None:
+        """The action just undone (orange) or redone (green), over the top of the screen,
+        and a bar: how far into the game the history stands."""
+        from ui.base import fill, text
+
+        kind, entry = self.history
+        fill(frame, 0, 0, 16, 6, palette.OFF)
+        text(frame, 0, 0, label(entry), palette.GOOD if kind == "redo" else palette.HINT)
+        n = self.record.count()
+        total = n + len(self.record.stack.undone)
+        lit = 16 * n // total if total else 0
+        fill(frame, 0, 5, lit, 1, palette.TEXT)
+        fill(frame, lit, 5, 16 - lit, 1, palette.HALF)
 
     def frame_json(self) -> dict:
         """The frame as 256 "#rrggbb" logical colours, row-major from the top-left; the
@@ -282,40 +313,74 @@ class App:
 
     def hello(self) -> dict:
         from shared_rules.fingerprint import rules_hash
+        from shared_rules.protocol import PROTOCOL
 
         gc.collect()
-        out = {"protocol": 1, "firmware": VERSION, "rules": rules_hash(), "screen": self.screen_name(),
+        out = {"protocol": PROTOCOL, "firmware": VERSION, "rules": rules_hash(), "screen": self.screen_name(),
                "notice": self.notice}
         if hasattr(gc, "mem_free"):  # MicroPython: how much RAM is left
             out["heap"] = {"free": gc.mem_free(), "used": gc.mem_alloc()}  # type: ignore[attr-defined]
         return out
 
     def state_get(self, stream: bool = False) -> dict:
-        """The game in progress; streamed (for the link) or as dicts (for tests)."""
-        if not self.screen.name:
+        """The game in progress: its state (streamed for the link, or as dicts for tests),
+        its settings and how many actions it stands after."""
+        rec = self.record
+        if rec is None:
             return {"game": None, "state": None}
-        body = cjson.Streamed(self.screen.write_state) if stream else self.screen.state_json()
-        return {"game": self.screen.name, "state": body}
+        rec.save()
+        if stream:
+            from record import write_state
+
+            body = cjson.Streamed(lambda out: write_state(rec.game, rec.name, out))
+        else:
+            body = __import__("shared_rules." + rec.name + ".state", None, None, ("game_json",)).game_json(rec.game)
+        return {"game": rec.name, "state": body, "settings": rec.settings, "actions": rec.count()}
 
     def state_put(self, args: dict) -> dict:
-        """Replace the game with a checked one; a bad state is refused, the game kept."""
-        from shared_rules.errors import RulesError, bad_args
+        """A new game standing at the position of a checked state (its history starts
+        there); a bad state is refused and the game kept."""
+        from record import Record
+        from shared_rules import journal
+        from shared_rules.errors import bad_args
 
         game = args.get("game")
-        if game not in GAMES:
-            raise bad_args("\"game\" must be one of " + ", ".join(GAMES))
+        if game not in NAMES:
+            raise bad_args("\"game\" must be one of " + ", ".join(NAMES))
         state = args.get("state")
-        try:
-            screen = self._restore(game, state)
-        except RulesError:
-            raise
-        except Exception as e:
-            raise bad_args("state refused: " + _message(e))
-        self._enter(screen)
-        self.changed()
-        self.pending = {"put": True}
-        self.flush()
+        settings = args.get("settings")
+        if settings is None:
+            mod = __import__("shared_rules." + game + ".game", None, None, ("settings_of",))
+            settings = mod.settings_of(journal.start({"game": game, "state": state}))
+            gc.collect()
+        rec = Record.create(self.root, journal.header(game, settings, state=state), _fits(game))
+        self._let_go()
+        self._enter(rec)
         return {"game": game}
+
+    def log_get(self) -> dict:
+        """The current game's journal, every line (the header first), streamed: the history
+        the host replays and narrates."""
+        rec = self.record
+        if rec is None:
+            return {"game": None, "journal": []}
+        return {"game": rec.name, "journal": cjson.Streamed(rec.write_lines), "actions": rec.count()}
+
+    def journal_put(self, args: dict) -> dict:
+        """A whole journal from the host, in parts (each a list of lines as JSON objects, the
+        header first): kept aside until the last part, then replayed and checked here before
+        it replaces the game; a journal that does not replay is refused, the game kept."""
+        import journal_in
+
+        try:
+            rec = journal_in.put(self.root, args)
+        finally:
+            unload("journal_in")
+        if rec is None:
+            return {"game": None, "stored": True}
+        self._let_go()
+        self._enter(rec)
+        return {"game": rec.name, "actions": rec.count()}
 
     # -- the loop ----------------------------------------------------------------------
     async def run(self, link, stdin, stdout) -> None:
@@ -334,6 +399,9 @@ class App:
             if (self.dirty or self.screen.animating(now)) and clock.elapsed(now, last) >= FRAME_MS:
                 self.render(now)
                 last = now
+            rec = self.record
+            if rec is not None and rec.snapshot_due() and clock.elapsed(now, self.last_press) >= IDLE_MS:
+                rec.snapshot()
             await asyncio.sleep_ms(POLL_MS)
 
     async def _serve(self, link, stdin, stdout) -> None:
@@ -370,6 +438,11 @@ def _ask_menu(frame: bytearray) -> None:
 
     text(frame, 0, 1, "MENU", palette.WHITE)
     text(frame, 2, 9, "OK?", palette.HINT)
+
+
+def _fits(game: str):
+    """The screen's demands on a game (Khan: the board fits the matrix), or None."""
+    return getattr(_screen_module(game), "fits", None)
 
 
 def _message(e) -> str:

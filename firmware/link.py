@@ -3,8 +3,8 @@
 {"id": 7, "op": "khan.flee", "args": {...}}  ->  {"id": 7, "ok": true, "result": {...}}
                                              or  {"id": 7, "ok": false, "error": {"code", "message"}}
 
-Ops: hello, ui.press, ui.get, ui.frame, state.get, state.put, log.get, log.put, and every op of the
-rules table.
+Ops: the device's own (OPS below: hello, ui.press, ui.get, ui.frame, state.get, state.put, log.get,
+journal.put) and every op of the rules table.
 Distinct error codes: bad_json, too_long (lines over MAX_LINE bytes), unknown_op,
 bad_args. A Ctrl-C byte stops the app so the REPL (and mpremote) can take over.
 """
@@ -12,7 +12,6 @@ bad_args. A Ctrl-C byte stops the app so the REPL (and mpremote) can take over.
 from shared_rules import cjson, ops
 from shared_rules.errors import BAD_ARGS, BAD_JSON, INTERNAL, TOO_LONG, RulesError
 
-PROTOCOL = 1
 MAX_LINE = ops.MAX_LINE
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 CTRL_C = 3
@@ -55,6 +54,52 @@ def reply(rid, ok: bool, body) -> dict:
 
 def error(rid, code: str, message: str) -> dict:
     return reply(rid, False, {"code": code, "message": message})
+
+
+def _hello(app, args: dict) -> dict:
+    return app.hello()
+
+
+def _press(app, args: dict) -> dict:
+    button = args.get("button")
+    if button not in BUTTONS:
+        raise RulesError(BAD_ARGS, "\"button\" must be one of " + ", ".join(BUTTONS))
+    long = args.get("long", False)
+    if long is not True and long is not False:
+        raise RulesError(BAD_ARGS, "\"long\" must be true or false")
+    app.press(button, long)
+    return app.ui_json()
+
+
+def _ui(app, args: dict) -> dict:  # what ui.press answers, without pressing
+    return app.ui_json()
+
+
+def _frame(app, args: dict) -> dict:
+    return app.frame_json()
+
+
+def _state(app, args: dict) -> dict:
+    return app.state_get(True)
+
+
+def _state_put(app, args: dict) -> dict:
+    return app.state_put(args)
+
+
+def _log(app, args: dict) -> dict:
+    return app.log_get()
+
+
+def _journal_put(app, args: dict) -> dict:
+    return app.journal_put(args)
+
+
+# the device's own ops (shared_rules/protocol.py names them for the host), beside the rules table
+OPS = {
+    "hello": _hello, "ui.press": _press, "ui.get": _ui, "ui.frame": _frame, "state.get": _state,
+    "state.put": _state_put, "log.get": _log, "journal.put": _journal_put,
+}
 
 
 class Link:
@@ -100,37 +145,11 @@ class Link:
         if not isinstance(args, dict):
             return error(rid, BAD_ARGS, "\"args\" must be an object")
         try:
-            return reply(rid, True, self.run(op, args))
+            fn = OPS.get(op)
+            return reply(rid, True, fn(self.app, args) if fn is not None else ops.call(op, args))
         except RulesError as e:
             return error(rid, e.code, e.message)
         except MemoryError:
             return error(rid, INTERNAL, "out of memory in " + op)
         except Exception as e:  # a bug of ours: one line, and the device keeps running
             return error(rid, INTERNAL, "internal error in " + op + ": " + type(e).__name__)
-
-    def run(self, op: str, args: dict) -> dict:
-        app = self.app
-        if op == "hello":
-            return app.hello()
-        if op == "ui.press":
-            button = args.get("button")
-            if button not in BUTTONS:
-                raise RulesError(BAD_ARGS, "\"button\" must be one of " + ", ".join(BUTTONS))
-            long = args.get("long", False)
-            if long is not True and long is not False:
-                raise RulesError(BAD_ARGS, "\"long\" must be true or false")
-            app.press(button, long)
-            return app.ui_json()
-        if op == "ui.get":  # what ui.press answers, without pressing
-            return app.ui_json()
-        if op == "ui.frame":
-            return app.frame_json()
-        if op == "state.get":
-            return app.state_get(True)
-        if op == "state.put":
-            return app.state_put(args)
-        if op == "log.get":
-            return app.log_get()
-        if op == "log.put":
-            return app.log_put(args)
-        return ops.call(op, args)

@@ -7,9 +7,12 @@ H = 16
 
 
 class Screen:
-    """A screen draws the whole frame and takes presses. Screens never touch hardware."""
+    """A screen draws the whole frame and takes presses; a game's screen shows its game
+    (the App's record.game) and changes it only through app.act(action). Screens never
+    touch hardware."""
 
     name = ""  # the game it belongs to, or "" for menus
+    game = None
 
     def press(self, app, button: str, long: bool) -> None:
         pass
@@ -25,22 +28,13 @@ class Screen:
         """True on the game's top level, where BACK asks to leave for the menu."""
         return False
 
-    def set_colours(self, colours: list) -> None:
-        """The players' colours as chosen at setup (for games whose state keeps none)."""
+    def show(self, game) -> None:
+        """The game changed under the screen (undo, redo): show it, from the top level."""
+        self.game = game
 
     def ui_json(self) -> dict:
         """What the screen is asking for (its mode, cursor, choice), for remote control."""
         return {}
-
-    def state_json(self) -> "dict | None":
-        """The game to save (a JSON-able object), or None for a screen without a game."""
-        return None
-
-    def write_state(self, out) -> None:
-        """The game's canonical JSON through out.append (games with a big state stream it)."""
-        from shared_rules import cjson
-
-        cjson._encode(self.state_json(), out)
 
 
 def fill(frame: bytearray, x: int, y: int, w: int, h: int, colour: int) -> None:

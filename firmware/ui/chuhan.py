@@ -16,9 +16,7 @@ opponent's cards), event (table mode: the event flipped for the next round).
 """
 
 from shared_rules.errors import RulesError
-from shared_rules.chuhan import state
-from shared_rules.chuhan.game import (OFF, OVER, PLAY, ROUND_OVER, TABLE, VIRTUAL, going_out_vp, most_cards,
-                                      new_game)
+from shared_rules.chuhan.game import OFF, OVER, PLAY, ROUND_OVER, TABLE, going_out_vp, most_cards
 from shared_rules.chuhan.tables import (ABILITIES, EVENT_KEYS, LIU_BANG_RANK, ONCE_A_ROUND, PLAYERS, RANK_COUNTS,
                                         WIN_VP, XIANG_YU_FACTOR, end_bonus)
 from hal import clock
@@ -29,7 +27,6 @@ from ui.base import Choice, Screen, blink, fill, number, text
 ERROR_MS = 900
 GAIN_MS = 1100  # each VP gain is shown this long: "+6" in the colour of who gained it
 FLIP_MS = 800  # the event card turning over at the start of a round
-MODES = (OFF, VIRTUAL, TABLE)  # the menu's options NOEV, EVNT, TABL
 # what each key shows on the matrix (at most 4 characters): one string, not a dict
 LABELS = ("|set=SET|edict=EDCT|out=OUT|zhongli_mo=ZHMO|peng_yue=PENG|zm_py=ZMPY|ji_bu=JIBU|yu_ji=YUJI"
           "|ying_bu=YGBU|han_xin=HXIN|xiao_ying=XYNG|xiang_yu=XYU|lu_zhi=LUZH|xiao_he=XHE|bonus=BONS"
@@ -47,13 +44,9 @@ def label(key: str) -> str:
     return LABELS[i:LABELS.find("|", i)]
 
 
-def new(colours: list, option: int, seed: int) -> "ChuHanScreen":
-    # the sides are the game's own (Han blue, Chu red): the menu's colours are not used
-    return ChuHanScreen(new_game(MODES[option] if 0 <= option < len(MODES) else OFF, seed), True)
-
-
-def restore(data) -> "ChuHanScreen":
-    return ChuHanScreen(state.game(data))  # the checked reader: bad data raises bad_args
+def screen(game, settings: dict) -> "ChuHanScreen":
+    # the sides are the game's own (Han blue, Chu red); with events the event card turns over
+    return ChuHanScreen(game, game.events != OFF)
 
 
 def colour(p: int) -> int:
@@ -80,8 +73,10 @@ class ChuHanScreen(Screen):
         self.shown_at = now
         self.flip_at = now if flip else now - FLIP_MS
 
-    def state_json(self) -> "dict | None":
-        return state.game_json(self.game)
+    def show(self, game) -> None:
+        self.game = game
+        self.mode = "board"
+        self.shown = []
 
     def ui_json(self) -> dict:
         mode = self.mode
@@ -130,7 +125,7 @@ class ChuHanScreen(Screen):
             elif button in ("DOWN", "LEFT"):
                 self.cards = max(self.cards - 1, 0)
             elif button == "OK":
-                self._try(app, g.go_out, self.who, self.cards)
+                self._try(app, {"do": "out", "player": PLAYERS[self.who], "cards": self.cards})
             elif button == "BACK":
                 self.mode = "menu"
         else:  # menu, event: lists
@@ -140,7 +135,7 @@ class ChuHanScreen(Screen):
                 self.choice.move(1)
             elif button == "OK":
                 if mode == "event":
-                    self._try(app, g.next_round, self.choice.value)
+                    self._try(app, {"do": "next_round", "event": self.choice.value})
                 else:
                     self._chosen(app, self.choice.value)
             elif button == "BACK":
@@ -185,13 +180,12 @@ class ChuHanScreen(Screen):
                 self.choice = Choice([e for e in EVENT_KEYS if e in g.event_deck])
                 self.mode = "event"
             else:
-                self._try(app, g.next_round)
+                self._try(app, {"do": "next_round"})
         elif g.pending is not None:
-            self._try(app, g.accept)
+            self._try(app, {"do": "resolve"})
 
     def _chosen(self, app, value: str) -> None:
-        g = self.game
-        p = self.who
+        p = PLAYERS[self.who]
         if value in SETS:
             self.kind = SETS.index(value)
             self.mode = "set"
@@ -199,13 +193,13 @@ class ChuHanScreen(Screen):
             self.cards = 0
             self.mode = "cards"
         elif value == "edict":
-            self._try(app, g.take_edict, p)
+            self._try(app, {"do": "edict", "player": p})
         elif value == "bonus":
-            self._try(app, g.take_bonus, p)
+            self._try(app, {"do": "bonus", "player": p})
         elif value in ("lu_zhi", "xiao_he"):
-            self._try(app, g.counter, p, value)
+            self._try(app, {"do": "counter", "player": p, "card": value})
         else:
-            self._try(app, g.use_ability, p, value)
+            self._try(app, {"do": "ability", "player": p, "card": value})
 
     def _set(self, app) -> None:
         """The set of this size and rank: of one rank (a joker makes up the last card when
@@ -223,26 +217,25 @@ class ChuHanScreen(Screen):
             # Liu Bang is one card; Peng Yue is one of the seven 3s
             have = 1 if r == LIU_BANG_RANK else RANK_COUNTS[r] - (1 if py and r == 3 else 0)
             cards = [r] * n if n <= have or not r else [r] * (n - 1) + [0]
-        self._try(app, self.game.play_set, self.who, cards, zm, py)
+        self._try(app, {"do": "set", "player": PLAYERS[self.who], "cards": cards, "zhongli_mo": zm, "peng_yue": py})
 
-    def _try(self, app, fn, *args) -> None:
+    def _try(self, app, action: dict) -> None:
+        """An action on the game: done (its VP gains shown), or refused (a red flash)."""
         g = self.game
         rnd = g.round
-        g.gains = []
         try:
-            fn(*args)
+            event = app.act(action)
         except RulesError as e:
             self._refuse(e.text)
             return
         now = clock.now()
-        if g.gains:
-            self.shown = g.gains
+        gains = event["gains"]
+        if gains:
+            self.shown = [(PLAYERS.index(x["player"]), x["vp"], x["source"], x["doubled"]) for x in gains]
             self.shown_at = now
-            g.gains = []
         if g.round != rnd and g.phase == PLAY:
             self.flip_at = now
         self.mode = "board"
-        app.changed()
 
     def _refuse(self, why: str) -> None:
         self.error = why

@@ -13,9 +13,8 @@ after card effects), score (the final scoring, camp by camp), result.
 """
 
 from shared_rules.errors import RulesError
-from shared_rules.huns import state
-from shared_rules.huns.game import CARDS, END, LOOT, OVER, ROLL, SCORING, SETUP, TAKE, is_face, new_game
-from shared_rules.huns.state import CAMP_FIELDS, CAMP_TOPS
+from shared_rules.huns.game import CARDS, END, LOOT, OVER, ROLL, SCORING, SETUP, TAKE, is_face
+from shared_rules.huns.state import CAMP_FIELDS, CAMP_TOPS, camp_json
 from shared_rules.huns.tables import CARDS_IN_BOX, CARDS_PER_COLOUR, COLOURS, LOOT_PER_COLOUR
 from hal.clock import elapsed
 from ui import palette
@@ -35,15 +34,12 @@ WAGON_COLOURS = bytes((palette.PLAYER + 5, palette.RULER + 3, palette.DIE + 2, p
 
 
 
-def new(colours: list, option: int, seed: int) -> "HunsScreen":
-    return HunsScreen(new_game(len(colours), seed), colours)
-
-
-def restore(data) -> "HunsScreen":
-    g = state.game(data)  # the checked reader: a bad state raises RulesError
-    n = g.players
-    # the saved state keeps no colours: the App gives the ones chosen at setup (set_colours)
-    return HunsScreen(g, palette.PLAYER_COLOURS[:n])
+def screen(game, settings: dict) -> "HunsScreen":
+    # the rules count seats; the settings give each seat's colour
+    colours = settings.get("players") or []
+    if len(colours) != game.players:
+        colours = palette.PLAYER_COLOURS[:game.players]
+    return HunsScreen(game, colours)
 
 
 def _x(c: int) -> int:
@@ -72,8 +68,10 @@ class HunsScreen(Screen):
         self.error_at = -2  # the red flash, timed as the tumble
         self._settle()
 
-    def state_json(self) -> "dict | None":
-        return state.game_json(self.game)
+    def show(self, game) -> None:
+        self.game = game
+        self.camps = []
+        self._settle()
 
     def ui_json(self) -> dict:
         mode = self.mode
@@ -138,10 +136,6 @@ class HunsScreen(Screen):
     def at_top(self) -> bool:
         return (self.mode == "table" and not self.marked) or self.mode == "result"
 
-    def set_colours(self, colours: list) -> None:
-        if len(colours) == self.game.players:
-            self.seats = bytes(palette.player(c) for c in colours)
-
     def press(self, app, button: str, long: bool) -> None:
         self.error = ""
         mode = self.mode
@@ -157,7 +151,7 @@ class HunsScreen(Screen):
                 self.choice = 1 - self.choice
         elif mode == "placed":
             if button == "OK":
-                self._try(app, self.game.take, self.cursor, LOOT, self.choice)
+                self._try(app, {"do": "take", "die": COLOURS[self.cursor], "action": LOOT, "placed": self.choice})
             elif button == "BACK":
                 self.mode = "action"
             else:
@@ -213,7 +207,7 @@ class HunsScreen(Screen):
             self.choice = 1 if g.decks[self.cursor] < 1 else 0
             self.mode = "action"
         elif phase == END:
-            self._try(app, g.end_round)
+            self._try(app, {"do": "end"})
 
     def _start_loot(self, app) -> None:
         """OK in setup: mark the cube's colour (again: unmark it); the last one takes them."""
@@ -227,10 +221,13 @@ class HunsScreen(Screen):
             return
         self.marked.append(c)
         if len(self.marked) == g.start_loot[0][1]:
-            self._try(app, g.take_start_loot, self.marked)
+            self._try(app, {"do": "start_loot", "colours": [COLOURS[k] for k in self.marked]})
 
     def _roll(self, app, values) -> None:
-        if self._try(app, self.game.roll, values) and values is None:
+        action = {"do": "roll"}
+        if values is not None:
+            action["dice"] = {COLOURS[k]: values[k] for k in range(len(COLOURS))}
+        if self._try(app, action) and values is None:
             self.tumble = -1
 
     def _act(self, app) -> None:
@@ -238,7 +235,7 @@ class HunsScreen(Screen):
         g = self.game
         c = self.cursor
         if not self.choice:
-            self._try(app, g.take, c, CARDS)
+            self._try(app, {"do": "take", "die": COLOURS[c], "action": CARDS})
             return
         v = g.dice[c]
         self.most = v if v < g.supply[c] else g.supply[c]
@@ -259,7 +256,8 @@ class HunsScreen(Screen):
             if v == g.supply + g.decks:
                 self.mode = "table"  # nothing changed
             else:
-                self._try(app, g.recount, v[:5], v[5:])
+                self._try(app, {"do": "recount", "supply": {COLOURS[k]: v[k] for k in range(5)},
+                                "decks": {COLOURS[k]: v[5 + k] for k in range(5)}})
         elif button == "BACK":
             self.mode = "table"
 
@@ -291,15 +289,16 @@ class HunsScreen(Screen):
                 self.seat += 1
                 self.field = 0
             else:
-                self._try(app, self.game.score, self.camps)
+                self._try(app, {"do": "score", "camps": [camp_json(c) for c in self.camps]})
 
-    def _try(self, app, fn, *args) -> bool:
+    def _try(self, app, action: dict) -> bool:
+        """An action on the game: done (back to what the phase asks for), or refused (a
+        red flash)."""
         try:
-            fn(*args)
+            app.act(action)
         except RulesError as e:
             self._refuse(e.text)
             return False
-        app.changed()
         self._settle()
         return True
 

@@ -1,11 +1,11 @@
 """The Rise of the Khaan screen: a toolbox beside the board - dice, the turn order, battles,
 the kurultai and prestige.
 
-The 31 areas stay on the table. The device keeps a small game: the players (colours, in
-seat order), the round and the kurultai interval, each player's prestige tokens, the turn
-order rolled, the last dice, battle and plunder, the Great Khan once elected, and the
-dice's PCG32 state - so an undo brings the dice back as well: a roll cannot be taken back
-and rolled again. Every number comes from the rules core (shared_rules/khaan).
+The 31 areas stay on the table. The game the box keeps is the rules core's
+(shared_rules/khaan/game.py: the players, the round and the kurultai interval, prestige,
+the last roll of each tool, the Great Khan, the dice's PCG32 state - so an undone roll,
+rolled again, gives the same dice); this screen keeps only its mode, the tool and the
+fields being entered, and changes the game through app.act(action).
 
 Modes: home (pick a tool), dice, ordr (the turn-order roll), war (a battle's fields),
 fought (its result), kuru (the round and the countdown), tally (the votes), pres
@@ -14,22 +14,17 @@ steps back (from home to the menu), BACK held undoes the last change (app.py). A
 press flashes a red border.
 """
 
-from shared_rules.errors import RulesError, bad_args
-from shared_rules.khaan import combat, dice, kurultai, plunder, prestige
-from shared_rules.khaan.tables import (ACTIONS, COMBAT_DIE, DICE, DICE_IN_BOX, KURULTAI_EVERY, MAX_BONUS,
-                                       MAX_FERTILITY, MAX_PRESTIGE, ORDER_DIE, PLUNDER_DIE, TOKENS, TRIBES)
-from shared_rules.rng import PCG32
+from shared_rules.errors import RulesError
+from shared_rules.khaan import combat, kurultai, plunder
+from shared_rules.khaan.game import EACH
+from shared_rules.khaan.tables import ACTIONS, MAX_BONUS, MAX_FERTILITY, TOKENS, TRIBES
 from hal import clock
 from hal.clock import elapsed
 from ui import palette
 from ui.base import Screen, blink, fill, number, text
 
-VERSION = 1
 TOOLS = "DICEORDRWAR KURUPRESLOOT"  # four letters a tool; its mode is the word in lower case
 NTOOLS = 6
-EACH = DICE_IN_BOX // 2  # the box holds 4 d6 and 4 d4
-MAX_ROUND = 10000
-MAX_EVERY = 100
 ERROR_MS = 900
 NOTICE_MS = 1200
 TUMBLE_MS = 450  # dice tumble this long after the device rolls them
@@ -41,119 +36,10 @@ UNITS = "HAG"
 # prestige: the actions of tables.ACTIONS in their order, then +1 and -1 by hand
 ACTION_LABELS = "SETLPASTWON VTRBVSETPLNDLOSTGRDXVASL+1  -1  "
 TARGET_LABELS = "PLAYSETLTRIB"  # plunder.TARGETS: player, settled, tribe
-_tool = [1]  # the tool in use: an undo rebuilds the screen, which comes back to it (ORDR first)
-STATE_KEYS = ("battle", "dice", "every", "khan", "order", "players", "plunder", "prestige", "rng", "round",
-              "version")
 
 
-def new(colours: list, option: int, seed: int) -> "KhaanScreen":
-    _tool[0] = 1
-    return KhaanScreen(list(colours), PCG32(seed, 0))
-
-
-def restore(data) -> "KhaanScreen":
-    """The game from its saved JSON, every field checked by the game's reader (state.py),
-    which is let go again afterwards: it is needed only when a game comes back."""
-    import sys
-
-    before = list(sys.modules)
-    try:
-        return _read(data)
-    finally:
-        for name in list(sys.modules):
-            if name.startswith("shared_rules.khaan.") and name not in before:
-                del sys.modules[name]
-                package = sys.modules.get("shared_rules.khaan")
-                attr = name[len("shared_rules.khaan."):]
-                if package is not None and hasattr(package, attr):
-                    delattr(package, attr)
-
-
-def _read(data) -> "KhaanScreen":
-    from shared_rules.khaan import state as S
-
-    data = S.keys(data, STATE_KEYS, "state")
-    S.field(data, "version", VERSION, VERSION, "state")
-    players = S.players(data)
-    for k in range(len(players)):
-        S.choice(players[k], palette.PLAYER_COLOURS, "players", k)
-    names = tuple(players)
-    rng = PCG32()
-    try:
-        rng.setstate(data.get("rng") or [])
-    except ValueError as e:
-        raise bad_args("state.rng: " + str(e))
-    g = KhaanScreen(list(players), rng)
-    g.round = S.field(data, "round", 1, MAX_ROUND, "state")
-    g.every = S.field(data, "every", 1, MAX_EVERY, "state")
-    held = S.keys(data.get("prestige"), names, "state.prestige")
-    g.prestige = [S.field(held, p, 0, MAX_PRESTIGE, "state.prestige") for p in players]
-    if data.get("khan") is not None:
-        g.khan = S.choice(data["khan"], names, "state.khan")
-    d = S.keys(data.get("dice"), ("d4", "d6", "rolls"), "state.dice")
-    n6 = S.field(d, "d6", 0, EACH, "state.dice")
-    n4 = S.field(d, "d4", 0, EACH, "state.dice")
-    if not n6 + n4:
-        raise bad_args("state.dice: a roll has at least one die")
-    rolls = S.items(d.get("rolls"), n6 + n4, "state.dice.rolls")
-    if rolls:
-        S.items(rolls, n6 + n4, "state.dice.rolls", n6 + n4)
-    g.counts = [n6, n4]
-    g.rolls = [S.face(rolls[k], "d6" if k < n6 else "d4", "state.dice.rolls", k) for k in range(len(rolls))]
-    o = data.get("order")
-    if o is not None:
-        o = S.keys(o, ("order", "rounds"), "state.order")
-        rounds = S.items(o.get("rounds"), dice.MAX_ROUNDS, "state.order.rounds", 1)
-        for j in range(len(rounds)):
-            row = S.items(rounds[j], len(players), "state.order.rounds", len(players))
-            for k in range(len(row)):
-                if row[k] is not None:
-                    S.face(row[k], ORDER_DIE, "state.order.rounds[" + str(j) + "]", k)
-        places = _settle(rounds, len(players))
-        if places is None:
-            raise bad_args("state.order.rounds: not a turn-order roll (all roll, then the tied players re-roll)")
-        if o.get("order") != [players[k] for k in places]:
-            raise bad_args("state.order.order is not the order its rounds give")
-        g.order = places
-        g.rounds = [list(row) for row in rounds]
-    b = data.get("battle")
-    if b is not None:
-        b = S.keys(b, ("attacker", "defender", "rolls"), "state.battle")
-        r = S.items(b.get("rolls"), 2, "state.battle.rolls", 2)
-        g.battle = (S.side(b, "attacker"), S.side(b, "defender"),
-                    [S.face(r[0], COMBAT_DIE, "state.battle.rolls", 0), S.face(r[1], COMBAT_DIE, "state.battle.rolls", 1)])
-    p = data.get("plunder")
-    if p is not None:
-        p = S.keys(p, ("fertility", "population", "rolls", "target"), "state.plunder")
-        t = S.choice(p.get("target"), plunder.TARGETS, "state.plunder.target")
-        f = S.field(p, "fertility", 0, MAX_FERTILITY, "state.plunder")
-        n = S.field(p, "population", 0, MAX_FERTILITY, "state.plunder")
-        if n and plunder.TARGETS[t] != plunder.PLAYER:
-            raise bad_args("khaan.plunder_population")
-        count = 1 if plunder.TARGETS[t] == plunder.SETTLED else 2
-        r = S.items(p.get("rolls"), count, "state.plunder.rolls", count)
-        g.loot = (t, f, n, [S.face(r[k], PLUNDER_DIE, "state.plunder.rolls", k) for k in range(count)])
-    return g
-
-
-def _settle(rounds: list, n: int):
-    """The order a turn-order roll gives (player indexes, highest first), or None if the
-    rounds are not one: everybody rolls, then exactly the players still tied, until none
-    is (dice.order)."""
-    rolls = [[] for _ in range(n)]
-    rolling = list(range(n))
-    for row in rounds:
-        if not rolling:
-            return None
-        for p in range(n):
-            if (row[p] is not None) != (p in rolling):
-                return None
-            if row[p] is not None:
-                rolls[p].append(row[p])
-        rolling = [p for p in rolling if rolls.count(rolls[p]) > 1]
-    if rolling:
-        return None
-    return [rolls.index(r) for r in sorted(rolls, reverse=True)]
+def screen(game, settings: dict) -> "KhaanScreen":
+    return KhaanScreen(game)
 
 
 def _side_json(side) -> dict:
@@ -175,25 +61,12 @@ def _signed(v: int) -> str:
 class KhaanScreen(Screen):
     name = "khaan"
 
-    def __init__(self, players: list, rng: PCG32) -> None:
-        n = len(players)
-        self.players = players
-        self.colours = [palette.player(p) for p in players]
-        self.rng = rng
-        # the game (state_json)
-        self.round = 1
-        self.every = KURULTAI_EVERY
-        self.prestige = [0] * n
-        self.khan = -1
-        self.counts = [1, 1]  # d6 and d4 of the last roll: the growth roll to begin with
-        self.rolls = []
-        self.order = None  # the turn-order roll: player indexes, first to choose first
-        self.rounds = None  # ... and its rounds: a roll per player, None for one who did not roll
-        self.battle = None  # (attacker, defender, [two d6]); a side is (horde, army, guard, bonus)
-        self.loot = None  # (target index, fertility, population, rolls)
-        # the screen
+    def __init__(self, game) -> None:
+        n = len(game.players)
+        self.game = game
+        self.colours = [palette.player(p) for p in game.players]
         self.mode = "home"
-        self.tool = _tool[0]
+        self.tool = 1  # ORDR: the first tool a game needs
         self.field = 0
         self.page = 0
         self.who = 0
@@ -201,8 +74,6 @@ class KhaanScreen(Screen):
         self.want = [1, 1]  # dice to roll
         self.sides = [[1, 0, 0, 0], [1, 0, 0, 0]]  # a battle being entered
         self.given = [0, 0]  # its dice as the table rolled them (0: the device rolls)
-        self.result = None  # what the battle gave (combat.battle), for its pages
-        self.got = None  # what the plunder gave: (herd or gold, population or silk, fleeing or -1)
         self.plan = [plunder.TARGETS.index(plunder.TRIBE), 2, 0]  # plunder: target, fertility, population
         self.votes = [0] * n
         self.advance = False  # the tally ends the round
@@ -212,25 +83,11 @@ class KhaanScreen(Screen):
         self.notice = ""
         self.notice_at = self.error_at
 
-    # -- the game as JSON ----------------------------------------------------------------
-    def state_json(self) -> dict:
-        p = self.players
-        out: dict = {
-            "version": VERSION, "players": list(p), "round": self.round, "every": self.every,
-            "prestige": {p[k]: self.prestige[k] for k in range(len(p))},
-            "khan": p[self.khan] if self.khan >= 0 else None,
-            "dice": {"d6": self.counts[0], "d4": self.counts[1], "rolls": list(self.rolls)},
-            "order": None, "battle": None, "plunder": None, "rng": self.rng.getstate(),
-        }
-        if self.order is not None and self.rounds is not None:
-            out["order"] = {"order": [p[k] for k in self.order], "rounds": [list(r) for r in self.rounds]}
-        if self.battle is not None:
-            a, d, r = self.battle
-            out["battle"] = {"attacker": _side_json(a), "defender": _side_json(d), "rolls": list(r)}
-        if self.loot is not None:
-            t, f, n, r = self.loot
-            out["plunder"] = {"target": plunder.TARGETS[t], "fertility": f, "population": n, "rolls": list(r)}
-        return out
+    def show(self, game) -> None:
+        """The game after an undo or a redo: home, on the tool in use."""
+        self.game = game
+        self.mode = "home"
+        self.notice = ""
 
     def ui_json(self) -> dict:
         m = self.mode
@@ -253,13 +110,13 @@ class KhaanScreen(Screen):
             out["defender"] = _side_json(self.sides[1])
             out["rolls"] = list(self.given)
         elif m == "kuru":
-            out["left"] = self._left()
+            out["left"] = self.game.left()
         elif m == "tally":
-            out["choice"] = self.players[self.who]
-            out["votes"] = {self.players[k]: self.votes[k] for k in range(len(self.players))}
+            out["choice"] = self.game.players[self.who]
+            out["votes"] = {self.game.players[k]: self.votes[k] for k in range(len(self.game.players))}
             out["ends_round"] = self.advance
         elif m == "pres":
-            out["choice"] = self.players[self.who]
+            out["choice"] = self.game.players[self.who]
             out["action"] = ACTIONS[self.action][0] if self.action < len(ACTIONS) else _signed(self._points())
         elif m == "loot":
             out["field"] = ("target", "fertility", "population")[self.field]
@@ -301,8 +158,8 @@ class KhaanScreen(Screen):
         elif m == "ordr":
             if ok:
                 self._roll_order(app)
-            elif self.rounds:
-                self.page = (self.page + back) % len(self.rounds)
+            elif self.game.rounds:
+                self.page = (self.page + back) % len(self.game.rounds)
         elif m == "war":
             if ok:
                 self._fight(app)
@@ -325,7 +182,7 @@ class KhaanScreen(Screen):
             elif updown:
                 self.action = (self.action + back) % (len(ACTIONS) + 2)
             else:
-                self.who = (self.who + back) % len(self.players)
+                self.who = (self.who + back) % len(self.game.players)
         elif m == "loot":
             if ok:
                 self._plunder(app)
@@ -340,19 +197,19 @@ class KhaanScreen(Screen):
         return TOOLS[4 * k:4 * k + 4].strip().lower()
 
     def _open(self, k: int) -> None:
-        _tool[0] = k
+        self.tool = k
         self.notice = ""
         self.mode = self._tool(k)
         self.field = 0
         self.page = 0
         if self.mode == "dice":
-            self.want = list(self.counts)
+            self.want = list(self.game.counts)
         elif self.mode == "war":
-            if self.battle is not None:
-                self.sides = [list(self.battle[0]), list(self.battle[1])]
+            if self.game.battle is not None:
+                self.sides = [list(self.game.battle[0]), list(self.game.battle[1])]
             self.given = [0, 0]
-        elif self.mode == "loot" and self.loot is not None:
-            self.plan = list(self.loot[:3])
+        elif self.mode == "loot" and self.game.loot is not None:
+            self.plan = list(self.game.loot[:3])
 
     def _refuse(self, why: str) -> None:
         self.error = why
@@ -362,28 +219,27 @@ class KhaanScreen(Screen):
         self.notice = what
         self.notice_at = clock.now()
 
-    def _rolled(self, app) -> None:
+    def _do(self, app, action: dict):
+        """An action on the game: what it did, or None when the rules refused it (a red
+        border flashes)."""
+        try:
+            return app.act(action)
+        except RulesError as e:
+            self._refuse(e.text)
+            return None
+
+    def _rolled(self) -> None:
         self.rolled_at = clock.now()
-        app.changed()
 
     # the tools ------------------------------------------------------------------------
     def _roll_dice(self, app) -> None:
-        n6, n4 = self.want
-        if not n6 + n4:
-            self._refuse("khaan.no_dice")
-            return
-        self.rolls = dice.roll_faces(self.rng, [DICE["d6"]] * n6 + [DICE["d4"]] * n4)
-        self.counts = [n6, n4]
-        self._rolled(app)
+        if self._do(app, {"do": "roll", "d6": self.want[0], "d4": self.want[1]}) is not None:
+            self._rolled()
 
     def _roll_order(self, app) -> None:
-        try:
-            self.order, self.rounds = dice.order(self.rng, len(self.players))
-        except RulesError as e:  # 200 ties in a row: not with fair dice
-            self._refuse(e.text)
-            return
-        self.page = 0
-        self._rolled(app)
+        if self._do(app, {"do": "order"}) is not None:
+            self.page = 0
+            self._rolled()
 
     def _set_field(self, step: int) -> None:
         side = self.field // 5
@@ -398,71 +254,46 @@ class KhaanScreen(Screen):
             self.sides[side][k] = v
 
     def _fight(self, app) -> None:
-        a, d = self.sides
         for side in (0, 1):
             s = self.sides[side]
             if not (s[0] or s[1] or s[2]):
                 self.field = 5 * side
                 self._refuse("khaan.no_units")
                 return
-        rolls = list(self.given)
-        need = [k for k in (0, 1) if not rolls[k]]
-        if need:
-            got = dice.roll_faces(self.rng, [DICE[COMBAT_DIE]] * len(need))
-            for j in range(len(need)):
-                rolls[need[j]] = got[j]
-        self.battle = (tuple(a), tuple(d), rolls)
-        self.result = combat.battle(a, d, rolls)
-        self.mode = "fought"
-        self.page = 0
-        self._rolled(app)
-
-    def _left(self) -> int:
-        """Rounds to the next kurultai; 0: one is held at the end of this round."""
-        return (self.every - self.round % self.every) % self.every
+        rolls = [v if v else None for v in self.given]
+        if self._do(app, {"do": "battle", "attacker": _side_json(self.sides[0]), "defender": _side_json(self.sides[1]),
+                          "rolls": rolls}) is not None:
+            self.mode = "fought"
+            self.page = 0
+            self._rolled()
 
     def _kuru(self, app, button: str, long: bool) -> None:
+        g = self.game
         if button == "OK":
-            if self.khan >= 0:
+            if g.khan >= 0:
                 self._refuse("khaan.elected")
-            elif long or not self._left():
-                self.votes = [0] * len(self.players)
+            elif long or not g.left():
+                self.votes = [0] * len(g.players)
                 self.who = 0
                 self.advance = not long
                 self.mode = "tally"
             else:
-                self.round += 1
-                app.changed()
+                self._do(app, {"do": "next_round"})
         elif button in ("UP", "DOWN"):
-            r = self.round + (1 if button == "UP" else -1)
-            if not 1 <= r <= MAX_ROUND:
-                self._refuse("khaan.round")
-                return
-            self.round = r
-            app.changed()
-        else:
-            e = self.every + (1 if button == "RIGHT" else -1)
-            if not 1 <= e <= MAX_EVERY:
-                self._refuse("khaan.every")
-                return
-            self.every = e
-            self._say("E" + str(e))
-            app.changed()
+            self._do(app, {"do": "round", "round": g.round + (1 if button == "UP" else -1)})
+        elif self._do(app, {"do": "every", "every": g.every + (1 if button == "RIGHT" else -1)}) is not None:
+            self._say("E" + str(g.every))
 
     def _tally(self, app, button: str) -> None:
         v = self.votes
+        players = self.game.players
         if button == "OK":
-            need = kurultai.needed(TRIBES)
-            for k in range(len(v)):
-                if v[k] >= need:
-                    self.khan = k
-            if self.khan < 0:
-                self._say("NONE")
-                if self.advance:
-                    self.round += 1
-            self.mode = "kuru"
-            if self.khan >= 0 or self.advance:
-                app.changed()
+            event = self._do(app, {"do": "kurultai", "votes": {players[k]: v[k] for k in range(len(v))},
+                                   "ends_round": self.advance})
+            if event is not None:
+                if event["khan"] is None:
+                    self._say("NONE")
+                self.mode = "kuru"
         elif button in ("LEFT", "RIGHT"):
             self.who = (self.who + (1 if button == "RIGHT" else -1)) % len(v)
         elif button == "UP":
@@ -478,18 +309,15 @@ class KhaanScreen(Screen):
         return ACTIONS[a][1] if a < len(ACTIONS) else (1 if a == len(ACTIONS) else -1)
 
     def _prestige(self, app) -> None:
-        before = self.prestige[self.who]
+        action = {"do": "prestige", "player": self.game.players[self.who]}
         if self.action < len(ACTIONS):
-            after = prestige.record(before, [self.action])[0]  # tokens: never below 0
+            action["action"] = ACTIONS[self.action][0]
         else:
-            after = before + self._points()
-        if not 0 <= after <= MAX_PRESTIGE:
-            self._refuse("khaan.prestige")
-            return
-        self._say(_signed(after - before) if after != before else "0")
-        if after != before:
-            self.prestige[self.who] = after
-            app.changed()
+            action["points"] = self._points()
+        event = self._do(app, action)
+        if event is not None:
+            change = event["change"]
+            self._say(_signed(change) if change else "0")
 
     def _loot_fields(self) -> int:
         """Fields of the plunder being entered: target, fertility (a pasture), population
@@ -507,21 +335,23 @@ class KhaanScreen(Screen):
 
     def _plunder(self, app) -> None:
         t, f, n = self.plan
-        target = plunder.TARGETS[t]
-        settled = target == plunder.SETTLED
-        rolls = dice.roll_faces(self.rng, [DICE[PLUNDER_DIE]] * (1 if settled else 2))
-        if settled:
-            f = 0
+        action = {"do": "plunder", "target": plunder.TARGETS[t]}
+        if plunder.TARGETS[t] != plunder.SETTLED:
+            action["fertility"] = f
+        if plunder.TARGETS[t] == plunder.PLAYER:
+            action["population"] = n
+        if self._do(app, action) is not None:
+            self.mode = "looted"
+            self._rolled()
+
+    def _looted(self):
+        """What the last plunder gave: (herd or gold, population or silk, fleeing or -1)."""
+        t, f, n, rolls = self.game.loot
+        if plunder.TARGETS[t] == plunder.SETTLED:
             got = plunder.settled(rolls[0])
-            self.got = (got["gold"], got["silk"], -1)
-        else:
-            if target != plunder.PLAYER:
-                n = 0
-            got = plunder.pasture(f, rolls[0], rolls[1], n)
-            self.got = (got["herd"], got["population"], got["fleeing"] if target == plunder.PLAYER else -1)
-        self.loot = (t, f, n, rolls)
-        self.mode = "looted"
-        self._rolled(app)
+            return got["gold"], got["silk"], -1
+        got = plunder.pasture(f, rolls[0], rolls[1], n)
+        return got["herd"], got["population"], got["fleeing"] if plunder.TARGETS[t] == plunder.PLAYER else -1
 
     # -- drawing -------------------------------------------------------------------------
     def animating(self, now: int) -> bool:
@@ -563,23 +393,23 @@ class KhaanScreen(Screen):
         text(frame, 0, 0, TOOLS[4 * k:4 * k + 4], palette.WHITE)
         for j in range(NTOOLS):
             frame[6 * 16 + 2 + 2 * j] = palette.HINT if j == k else palette.HALF
-        if self.khan >= 0:
-            text(frame, 0, 8, "KHAN", self.colours[self.khan])
+        if self.game.khan >= 0:
+            text(frame, 0, 8, "KHAN", self.colours[self.game.khan])
         else:
             text(frame, 0, 8, "R", palette.TEXT)
-            number(frame, 4, 8, self.round, palette.TEXT, 3)
+            number(frame, 4, 8, self.game.round, palette.TEXT, 3)
         self._draw_cycle(frame, 14, 2, now)
 
     def _draw_cycle(self, frame: bytearray, y: int, h: int, now: int) -> None:
         """The rounds to the kurultai: one cell a round, the last (orange) the kurultai's;
         played rounds lit, this round blinking. The Great Khan elected: his colour."""
-        if self.khan >= 0:
-            fill(frame, 0, y, 16, h, self.colours[self.khan])
+        if self.game.khan >= 0:
+            fill(frame, 0, y, 16, h, self.colours[self.game.khan])
             return
-        e = self.every
+        e = self.game.every
         cells = e if e < 16 else 16
         w = 16 // cells
-        cur = (self.round - 1) % e * cells // e
+        cur = (self.game.round - 1) % e * cells // e
         for k in range(cells):
             c = palette.HINT if k == cells - 1 else palette.TEXT if k < cur else palette.HALF
             if k == cur and blink(now):
@@ -588,14 +418,14 @@ class KhaanScreen(Screen):
 
     def _draw_dice(self, frame: bytearray, now: int) -> None:
         n6, n4 = self.want
-        shown = self.want == self.counts and self.rolls
+        shown = self.want == self.game.counts and self.game.rolls
         for k in range(n6 + n4):
             d6 = k < n6
             x = 4 * (k if d6 else k - n6)
             y = 0 if d6 else 6
             c = palette.WHITE if d6 else palette.HINT
             if shown:
-                number(frame, x, y, _tumble(now, self.rolled_at, self.rolls[k], 6 if d6 else 4, k), c, 1)
+                number(frame, x, y, _tumble(now, self.rolled_at, self.game.rolls[k], 6 if d6 else 4, k), c, 1)
             else:
                 text(frame, x, y, "-", c)
         for k in range(EACH):  # the box: 4 d6 (white), 4 d4 (orange); the count being set blinks
@@ -607,18 +437,18 @@ class KhaanScreen(Screen):
                 fill(frame, 2 * k + 9 * g, 13, 1, 3, c)
 
     def _draw_order(self, frame: bytearray, now: int) -> None:
-        n = len(self.players)
-        rows = self.rounds
+        n = len(self.game.players)
+        rows = self.game.rounds
         for p in range(n):
             x = 4 * (p % 4)
             y = 0 if p < 4 else 6
             v = rows[self.page][p] if rows else None
             if v is None:
                 if rows or blink(now):
-                    text(frame, x, y, "-", palette.player(self.players[p], True))
+                    text(frame, x, y, "-", palette.player(self.game.players[p], True))
             else:
                 number(frame, x, y, _tumble(now, self.rolled_at, v, 6, p), self.colours[p], 1)
-        if rows is None or self.order is None:
+        if rows is None or self.game.order is None:
             return
         if len(rows) > 1:
             for j in range(min(len(rows), 16)):
@@ -628,7 +458,7 @@ class KhaanScreen(Screen):
         step = 16 // n if n > 5 else 3
         x0 = (16 - step * n + step - 2) // 2
         for j in range(n):
-            fill(frame, x0 + j * step, 13, 2, 3, self.colours[self.order[j]])
+            fill(frame, x0 + j * step, 13, 2, 3, self.colours[self.game.order[j]])
 
     def _draw_war(self, frame: bytearray, now: int) -> None:
         side = self.field // 5
@@ -649,10 +479,11 @@ class KhaanScreen(Screen):
             fill(frame, j if j < 5 else j + 6, 13, 1, 3, c)
 
     def _draw_fought(self, frame: bytearray, now: int) -> None:
-        if self.result is None or self.battle is None:
+        battle = self.game.battle
+        if battle is None:
             return
-        winner, sa, lost_a, lost_d = self.result
-        rolls = self.battle[2]
+        winner, sa, lost_a, lost_d = combat.battle(battle[0], battle[1], battle[2])
+        rolls = battle[2]
         for j in range(3):
             frame[15 * 16 + 6 + 2 * j] = palette.HINT if j == self.page else palette.HALF
         if self.page:
@@ -675,15 +506,15 @@ class KhaanScreen(Screen):
 
     def _draw_kuru(self, frame: bytearray, now: int) -> None:
         text(frame, 0, 0, "R", palette.TEXT)
-        number(frame, 4, 0, self.round, palette.WHITE, 3)
-        if self.khan >= 0:
+        number(frame, 4, 0, self.game.round, palette.WHITE, 3)
+        if self.game.khan >= 0:
             if blink(now, 1000):
-                text(frame, 0, 6, "KHAN", self.colours[self.khan])
-        elif not self._left():
+                text(frame, 0, 6, "KHAN", self.colours[self.game.khan])
+        elif not self.game.left():
             text(frame, 0, 6, "KURU", palette.HINT if blink(now) else palette.TEXT)
         else:
             text(frame, 0, 6, "K", palette.TEXT)
-            number(frame, 4, 6, self._left(), palette.WHITE, 3)
+            number(frame, 4, 6, self.game.left(), palette.WHITE, 3)
         self._draw_cycle(frame, 13, 3, now)
 
     def _draw_tally(self, frame: bytearray, now: int) -> None:
@@ -708,7 +539,7 @@ class KhaanScreen(Screen):
     def _draw_prestige(self, frame: bytearray) -> None:
         c = self.colours[self.who]
         fill(frame, 0, 0, 2, 5, c)
-        number(frame, 4, 0, self.prestige[self.who], c, 3)
+        number(frame, 4, 0, self.game.prestige[self.who], c, 3)
         a = self.action
         text(frame, 0, 6, ACTION_LABELS[4 * a:4 * a + 4] or "?", palette.TEXT)
         s = _signed(self._points())
@@ -724,10 +555,10 @@ class KhaanScreen(Screen):
             number(frame, 12, 1 + 5 * f, self.plan[f], c, 1)
 
     def _draw_looted(self, frame: bytearray, now: int) -> None:
-        if self.got is None or self.loot is None:
+        if self.game.loot is None:
             return
-        a, b, fled = self.got
-        rolls = self.loot[3]
+        a, b, fled = self._looted()
+        rolls = self.game.loot[3]
         labels = "GS" if fled < 0 and len(rolls) == 1 else "HP"
         for k in range(2):
             y = 5 * k

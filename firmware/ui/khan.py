@@ -10,10 +10,10 @@ hand (which card, virtual mode), ruler, direction, paint (cells of a figure), me
 (actions A-D, special cards), and a flight animation.
 """
 
-from shared_rules.errors import RulesError
-from shared_rules.khan import conquer, invade, state
-from shared_rules.khan.game import (ACTIONS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, TABLE, VIRTUAL, new_game)
-from shared_rules.khan.tables import (ANYWHERE, DX, DY, FIGURES, RIVER, RULERS, SYMBOLS, TERRAINS,
+from shared_rules.errors import RulesError, bad_args
+from shared_rules.khan import conquer, invade
+from shared_rules.khan.game import ACTIONS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, VIRTUAL
+from shared_rules.khan.tables import (ANYWHERE, DIRECTIONS, DX, DY, FIGURES, RIVER, RULERS, SYMBOLS, TERRAINS,
                                       card_ruler, card_symbol)
 from hal import clock
 from hal.clock import elapsed
@@ -32,17 +32,14 @@ SPECIAL_ITEMS = ("M", "P", "G", "R", "E")  # morale, patronage, gods, recon, end
 SPECIAL_CARDS = {"M": "morale", "P": "patronage", "G": "gods", "R": "recon"}
 
 
-def new(colours: list, option: int, seed: int) -> "KhanScreen":
-    return KhanScreen(new_game("default", list(colours), VIRTUAL if option == 0 else TABLE, seed))
-
-
-def restore(data) -> "KhanScreen":
-    from shared_rules.khan import load  # the checked reader: loaded for this, dropped after
-
-    game = load.game(data)
-    if game.board.width > 16 or game.board.height > 11:
-        raise RulesError("bad_args", "the board must fit the matrix: at most 16 x 11 cells")
+def screen(game, settings: dict) -> "KhanScreen":
     return KhanScreen(game)
+
+
+def fits(game) -> None:
+    """A game's board must fit the matrix (bad_args when it does not)."""
+    if game.board.width > 16 or game.board.height > 11:
+        raise bad_args("the board must fit the matrix: at most 16 x 11 cells")
 
 
 class KhanScreen(Screen):
@@ -65,11 +62,14 @@ class KhanScreen(Screen):
         self.layer = bytearray(256)  # ...and this is the board and the courts drawn for
         self.layer_for = -1  # this version: a frame only copies it (60 frames a second)
 
-    def state_json(self) -> "dict | None":
-        return state.game_json(self.game)
-
-    def write_state(self, out) -> None:
-        state.write_game(self.game, out)
+    def show(self, game) -> None:
+        """The game after an undo or a redo: the board redrawn, the cursor where it was."""
+        self.game = game
+        self.mode = "board"
+        self.paint = []
+        self.flight = None
+        self._scores = None
+        self.version += 1
 
     def ui_json(self) -> dict:
         out = {"mode": self.mode, "cursor": self.game.board.name_of(self.cursor),
@@ -163,7 +163,7 @@ class KhanScreen(Screen):
         elif g.phase == FINAL:
             # two conquests, or none left to make (with anybody's consent): the turn ends
             if g.actions >= 2 or not any(True for _ in g.conquests(True)):
-                self._try(app, g.end)
+                self._try(app, {"do": "end"})
             else:
                 self.paint = []
                 self.mode = "paint"
@@ -182,7 +182,7 @@ class KhanScreen(Screen):
         elif g.step == SPECIAL:
             self._list("special", [k for k in SPECIAL_ITEMS if k == "E" or SPECIAL_CARDS[k] in g.specials_allowed()])
         elif g.step == END:
-            self._try(app, g.end)
+            self._try(app, {"do": "end"})
 
     def _chosen(self, app, value) -> None:
         g = self.game
@@ -203,21 +203,21 @@ class KhanScreen(Screen):
                 self.mode = "cursor"
                 self.then = "double"
             elif value == "S":
-                self._try(app, g.skip)
+                self._try(app, {"do": "skip"})
         elif mode == "special":
             if value == "E":
-                self._try(app, g.end)
+                self._try(app, {"do": "end"})
             elif value == "G" and len(g.players) == 4:
                 self._list("region", [t for t in range(1, 7) if t not in [x[1] for x in g.prot.gods]])
             elif value == "R":
                 keys = [f[0] for f in FIGURES if conquer.available(g.stock, g.prot, g.player, f[0]) > 0]
                 self._list("figure", keys)
             else:
-                self._try(app, g.special, SPECIAL_CARDS[value])
+                self._try(app, {"do": "special", "card": SPECIAL_CARDS[value]})
         elif mode == "region":
-            self._try(app, g.special, "gods", value)
+            self._try(app, {"do": "special", "card": "gods", "region": TERRAINS[value - 1]})
         elif mode == "figure":
-            self._try(app, g.special, "recon", 0, value)
+            self._try(app, {"do": "special", "card": "recon", "figure": value})
         elif mode == "hand":
             self.picked = value
             self.mode = "cursor"
@@ -234,13 +234,14 @@ class KhanScreen(Screen):
             else:
                 self._expel(app, self.picked, value)
         elif mode == "symbol":
-            self._try(app, g.invade, self.picked, -1, value)
+            self._try(app, {"do": "invade", "cell": g.board.name_of(self.picked), "symbol": value})
 
     def _cell(self, app, i: int) -> None:
         """OK on a cell in cursor mode."""
         g = self.game
+        name = g.board.name_of(i)
         if self.then == "setup":
-            self._try(app, g.setup_yurt, i, keep=g.phase == SETUP)
+            self._try(app, {"do": "setup_yurt", "cell": name}, keep=True)
         elif self.then == "double":
             if g.mode == VIRTUAL:
                 # then the cards to discard: OK marks one, OK held discards them and ends
@@ -248,10 +249,10 @@ class KhanScreen(Screen):
                 self.paint = []
                 self._list("discard", list(g.hand()))
             else:
-                self._try(app, g.double, i, [])
+                self._try(app, {"do": "double", "cell": name, "discard": []})
         elif self.then == "invade":
             if g.mode == VIRTUAL:
-                self._try(app, g.invade, i, self.picked)
+                self._try(app, {"do": "invade", "cell": name, "card": self.picked})
             else:
                 fits = [s for s in SYMBOLS if invade.allowed(g.pos, i, invade.parse_symbol(s))]
                 if not fits:
@@ -263,32 +264,34 @@ class KhanScreen(Screen):
     def _double(self, app) -> None:
         cards = list(self.paint)
         self.paint = []
-        self._try(app, self.game.double, self.picked, cards)
+        self._try(app, {"do": "double", "cell": self.game.board.name_of(self.picked), "discard": cards})
 
     def _flip(self, app, r: int, d: int) -> None:
-        try:
-            card, skipped, r, flight = self.game.flip(r, d)
-        except RulesError as e:
-            self._refuse(e.text)
-            return
-        self._fly(app, r, flight)
+        action = {"do": "flip"}
+        if r >= 0:
+            action["ruler"] = RULERS[r]
+            action["direction"] = DIRECTIONS[d]
+        self._fly(app, action)
 
     def _expel(self, app, r: int, d: int) -> None:
+        action = {"do": "expel", "ruler": RULERS[r]}
+        if d >= 0:
+            action["direction"] = DIRECTIONS[d]
+        self._fly(app, action)
+
+    def _fly(self, app, action: dict) -> None:
+        """A flip or an expel: the ruler is shown moving along his path."""
         try:
-            card, flight = self.game.expel(r, d)
+            event = app.act(action)
         except RulesError as e:
             self._refuse(e.text)
             return
-        self._fly(app, r, flight)
-
-    def _fly(self, app, r: int, flight: tuple) -> None:
-        """A ruler fled: show him moving along his path, and save the game."""
-        from shared_rules.khan import flee
-
-        cells = [flight[0]] + flee.path(self.game.board, flight)
-        self.flight = (r, cells, None)
+        b = self.game.board
+        flight = event["flight"]
+        cells = [b.cell(flight["from"], "from")] + [b.cell(c, "path") for c in flight["path"]]
+        self.flight = (RULERS.index(event["ruler"]), cells, None)
         self.mode = "board"
-        self._changed(app)
+        self.version += 1
 
     def _conquer(self, app) -> None:
         """OK held in paint mode: the figure whose shape the painted cells make."""
@@ -303,28 +306,27 @@ class KhanScreen(Screen):
                 continue
             for consent in (False, True):
                 try:
-                    g.conquer(key, cells, consent)
+                    app.act({"do": "conquer", "figure": key, "cells": [g.board.name_of(i) for i in cells],
+                             "consent": consent})
                 except RulesError as e:
                     last = e
                     continue
                 self.paint = []
                 self.mode = "board"
-                self._changed(app)
+                self.version += 1
                 return
         self._refuse(last.text if last is not None else "khan.wrong_shape")
 
-    def _try(self, app, fn, *args, keep: bool = False) -> None:
+    def _try(self, app, action: dict, keep: bool = False) -> None:
+        """An action on the game: done (the board redrawn), or refused (a red flash).
+        keep: stay in cursor mode while the setup goes on."""
         try:
-            fn(*args)
+            app.act(action)
         except RulesError as e:
             self._refuse(e.text)
             return
         self.mode = "cursor" if keep and self.game.phase == SETUP else "board"
-        self._changed(app)
-
-    def _changed(self, app) -> None:
         self.version += 1
-        app.changed()
 
     def _refuse(self, why: str) -> None:
         self.error = why

@@ -1,16 +1,19 @@
-"""The game menu, then the setup of a new game: player count, colours, options."""
+"""The game menu, then the setup of a new game: player count, colours, options.
 
+The games, their player counts and options are shared_rules/games.py's: a row is (name,
+label on the matrix, players min, max, default, whether the players pick colours, the
+option's setting, its values with their labels: OK held on the setup screen steps
+through them).
+"""
+
+from hal import clock
+from hal.clock import elapsed
+from shared_rules.errors import RulesError
+from shared_rules.games import GAMES
 from ui import palette
 from ui.base import Choice, Screen, blink, fill, number, text
 
-# (game name on the matrix, screen module, players min, max, default, the game's option
-# labels: OK held on the setup screen steps through them; the module's new() gets its index)
-GAMES = (
-    ("KHAN", "khan", 2, 4, 3, ("DECK", "TABL")),
-    ("CHU", "chuhan", 2, 2, 2, ("NOEV", "EVNT", "TABL")),
-    ("HUNS", "huns", 2, 4, 3, ()),
-    ("RISE", "khaan", 2, 6, 3, ()),
-)
+ERROR_MS = 900
 
 
 class Menu(Screen):
@@ -18,7 +21,7 @@ class Menu(Screen):
 
     def __init__(self, saved: "list[str]", index: int = 0) -> None:
         self.saved = saved  # games with a saved game to resume
-        self.choice = Choice(list(range(len(GAMES))), index)
+        self.choice = Choice(list(range(len(GAMES))), index)  # the game left last, to begin with
 
     def press(self, app, button: str, long: bool) -> None:
         if button in ("UP", "LEFT"):
@@ -27,17 +30,18 @@ class Menu(Screen):
             self.choice.move(1)
         elif button == "OK":
             game = GAMES[self.choice.index]
-            if game[1] in self.saved and not long:
-                app.open_game(game[1])
+            if game[0] in self.saved and not long:
+                if not app.open_game(game[0]):
+                    app.to_menu()  # it could not come back: the menu again, with the notice
             else:
                 app.switch(Setup(game, self.choice.index))
 
     def ui_json(self) -> dict:
-        return {"mode": "menu", "choice": GAMES[self.choice.index][1], "choices": [g[1] for g in GAMES],
+        return {"mode": "menu", "choice": GAMES[self.choice.index][0], "choices": [g[0] for g in GAMES],
                 "saved": list(self.saved)}
 
     def draw(self, frame: bytearray, now: int) -> None:
-        label, name = GAMES[self.choice.index][:2]
+        name, label = GAMES[self.choice.index][:2]
         text(frame, 0, 1, label, palette.WHITE)
         for k in range(len(GAMES)):
             fill(frame, 4 * k + 1, 8, 2, 2, palette.HINT if k == self.choice.index else palette.HALF)
@@ -48,7 +52,8 @@ class Menu(Screen):
 
 
 class Setup(Screen):
-    """LEFT/RIGHT: the number of players; UP/DOWN: step through their colours; OK: start."""
+    """LEFT/RIGHT: the number of players; UP/DOWN: step through their colours; OK: start.
+    A game whose players do not pick colours (Chu and Han: Han and Chu) asks for none."""
 
     def __init__(self, game: tuple, menu_index: int) -> None:
         self.game = game
@@ -56,23 +61,31 @@ class Setup(Screen):
         self.count = game[4]
         self.colours = list(palette.PLAYER_COLOURS[:game[3]])
         self.editing = 0  # whose colour UP/DOWN changes
-        self.mode = 0  # the game's option (GAMES[5]), e.g. Khan: the device keeps the deck
+        self.mode = 0  # the game's option (its index in the row's values), e.g. Khan: the box keeps the deck
+        self.error_at = clock.now() - ERROR_MS  # a start the rules refused: a red flash
 
     def press(self, app, button: str, long: bool) -> None:
-        lo, hi = self.game[2], self.game[3]
+        lo, hi, colours, options = self.game[2], self.game[3], self.game[5], self.game[7]
         if button == "LEFT":
             self.count = max(lo, self.count - 1)
-        elif button == "RIGHT":
-            self.count = min(hi, self.count + 1)
-        elif button in ("UP", "DOWN"):
+            self.editing = min(self.editing, self.count - 1)
+        elif button == "RIGHT" and self.count < hi:
+            self.count += 1
+            k = self.count - 1
+            if self.colours[k] in self.colours[:k]:  # the newcomer never takes a colour already taken
+                self.colours[k] = [c for c in palette.PLAYER_COLOURS if c not in self.colours[:k]][0]
+        elif button in ("UP", "DOWN") and colours:
             self._recolour(1 if button == "UP" else -1)
-        elif button == "OK" and long and self.game[5]:
-            self.mode = (self.mode + 1) % len(self.game[5])
+        elif button == "OK" and long and options:
+            self.mode = (self.mode + 1) % len(options)
         elif button == "OK":
-            if self.editing + 1 < self.count:
+            if colours and self.editing + 1 < self.count:
                 self.editing += 1
             else:
-                app.new_game(self.game[1], self.colours[:self.count], self.mode)
+                try:
+                    app.new_game(self.game[0], self.colours[:self.count], self.mode)
+                except RulesError:
+                    self.error_at = clock.now()
         elif button == "BACK":
             if self.editing:
                 self.editing -= 1
@@ -82,14 +95,16 @@ class Setup(Screen):
                 app.switch(Menu(app.saved_games(), self.menu_index))
 
     def ui_json(self) -> dict:
-        out = {"mode": "setup", "game": self.game[1], "players": self.count, "colours": self.colours[:self.count],
-               "editing": self.editing}
+        out = {"mode": "setup", "game": self.game[0], "players": self.count, "editing": self.editing}
         if self.game[5]:
-            out["option"] = self.game[5][self.mode]
+            out["colours"] = self.colours[:self.count]
+        if self.game[7]:
+            out["option"] = self.game[7][self.mode][1]
         return out
 
     def _recolour(self, step: int) -> None:
-        """The next colour nobody else has taken."""
+        """The next colour nobody else has taken (the players still to come included: a
+        colour is never shown twice)."""
         taken = self.colours[:self.count]
         options = palette.PLAYER_COLOURS
         k = options.index(self.colours[self.editing])
@@ -100,14 +115,17 @@ class Setup(Screen):
                 return
 
     def draw(self, frame: bytearray, now: int) -> None:
-        text(frame, 0, 1, self.game[0], palette.WHITE)
+        text(frame, 0, 1, self.game[1], palette.WHITE)
         number(frame, 0, 6, self.count, palette.HINT, 1)
-        for k in range(self.count):
-            c = palette.player(self.colours[k])
-            if k != self.editing or blink(now):
-                fill(frame, 4 + 2 * k, 6, 2, 5, c)
         if self.game[5]:
-            text(frame, 0, 11, self.game[5][self.mode], palette.GOOD)
+            for k in range(self.count):
+                c = palette.player(self.colours[k])
+                if k != self.editing or blink(now):
+                    fill(frame, 4 + 2 * k, 6, 2, 5, c)
+        if self.game[7]:
+            text(frame, 0, 11, self.game[7][self.mode][1], palette.GOOD)
+        if 0 <= elapsed(now, self.error_at) < ERROR_MS:
+            fill(frame, 0, 15, 16, 1, palette.BAD)
 
     def animating(self, now: int) -> bool:
         return True

@@ -85,3 +85,12 @@ def apply(game: ChuHanGame, action) -> dict:
     out["waiting"] = game.pending[1] if game.pending is not None else None
     out["winner"] = PLAYERS[game.winner] if game.winner >= 0 else None
     return out
+
+
+def draws(action: dict, event: dict):
+    """The random draws an action made (for the journal), or None: the event flipped from
+    the box's shuffled event deck."""
+    if action.get("do") == "next_round" and event.get("event") is not None and "event" not in action \
+            and event.get("winner") is None:
+        return {"event": event["event"]}
+    return None

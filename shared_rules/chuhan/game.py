@@ -353,3 +353,42 @@ def new_game(events: str = OFF, seed: int = 0, stream: int = 0) -> ChuHanGame:
         g.event = FIRST_EVENT
         g.event_deck = event_deck(PCG32(seed, stream) if events == VIRTUAL else None)
     return g
+
+
+# -- the game template (shared_rules/games.py): settings, new, apply, queries -------------------
+def check_settings(settings) -> dict:
+    """A game's settings: {"events": "off" | "virtual" | "table"}; the players are Han and Chu."""
+    if not isinstance(settings, dict):
+        raise bad_args("settings must be a JSON object")
+    for key in settings:
+        if key != "events":
+            raise bad_args("settings has an unknown key \"" + str(key)[:20] + "\"; the key is events")
+    if settings.get("events", OFF) not in MODES:
+        raise bad_args("chuhan.mode")
+    return settings
+
+
+def new(settings: dict, seed: int) -> ChuHanGame:
+    """A new game: Han 0 VP, Chu 1 VP; with events the deck as the settings ask."""
+    check_settings(settings)
+    return new_game(settings.get("events", OFF), seed)
+
+
+def settings_of(game: ChuHanGame) -> dict:
+    return {"events": game.events}
+
+
+def apply(game: ChuHanGame, action) -> dict:
+    """One JSON action (chuhan/actions.py): what it did, as JSON; RulesError changes nothing."""
+    from shared_rules.chuhan.actions import apply as act
+
+    return act(game, action)
+
+
+def actor(game: ChuHanGame) -> str:
+    """Either player may act at any time (the actions name who): none in particular."""
+    return ""
+
+
+def is_over(game: ChuHanGame) -> bool:
+    return game.phase == OVER

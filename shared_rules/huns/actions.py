@@ -97,3 +97,10 @@ def _take(game: HunsGame, action: dict) -> dict:
         out["placed"] = placed
         out["returned"] = count - placed
     return out
+
+
+def draws(action: dict, event: dict):
+    """The random draws an action made (for the journal), or None: the dice the box rolled."""
+    if event.get("do") == "roll" and "dice" not in action:
+        return {"dice": event["dice"]}
+    return None

@@ -1,5 +1,6 @@
 """The action dice: rolling them, and who takes which die of a round in turn order."""
 
+from shared_rules.dice import roll_faces
 from shared_rules.huns.tables import COLOURS
 from shared_rules.rng import PCG32
 
@@ -7,21 +8,9 @@ DICE = len(COLOURS)  # one action die per colour
 
 
 def roll(rng: PCG32, faces) -> "list[int]":
-    """One value per die, in colour order: each die shows one of its faces (one digit each).
-
-    One unbiased draw below the product of the face counts, read digit by digit in mixed
-    radix (the first die lowest), picks every face at once: the same uniform, independent
-    dice as five draws, for a fifth of the work (at most 20**5 outcomes, below 2**32)."""
-    outcomes = 1
-    for sides in faces:
-        outcomes *= len(sides)
-    r = rng.below(outcomes)
-    out = []
-    for sides in faces:
-        n = len(sides)
-        out.append(ord(sides[r % n]) - 48)
-        r //= n
-    return out
+    """One value per die, in colour order: each die shows one of its faces (one digit
+    each), rolled as every game's dice are (shared_rules/dice.py)."""
+    return [ord(f) - 48 for f in roll_faces(rng, faces)]
 
 
 def taker(players: int, first: int, turn: int) -> int:

@@ -263,3 +263,49 @@ def setup_loot(players: int, first: int) -> tuple:
     """(seat, cubes) of each player who takes loot cubes at setup, in turn order."""
     cubes = START_LOOT[players]
     return tuple((dice.taker(players, first, place), cubes[place]) for place in range(players) if cubes[place])
+
+
+# -- the game template (shared_rules/games.py): settings, new, apply, queries -------------------
+def check_settings(settings) -> dict:
+    """A game's settings: {"players": [2-4 distinct player ids, in seat order]} (the seats'
+    colours on the box; the rules count seats)."""
+    if not isinstance(settings, dict):
+        raise bad_args("settings must be a JSON object")
+    for key in settings:
+        if key != "players":
+            raise bad_args("settings has an unknown key \"" + str(key)[:20] + "\"; the key is players")
+    seats = settings.get("players")
+    if not isinstance(seats, list) or not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise bad_args("huns.players", MIN_PLAYERS, MAX_PLAYERS)
+    for k in range(len(seats)):
+        if not isinstance(seats[k], str) or not 0 < len(seats[k]) <= 16 or seats[k] in seats[k + 1:]:
+            raise bad_args("settings.players must be distinct names of 1 to 16 characters")
+    return settings
+
+
+def new(settings: dict, seed: int) -> HunsGame:
+    """A new game for the seats of the settings; the first player drawn from the seed."""
+    check_settings(settings)
+    return new_game(len(settings["players"]), seed)
+
+
+def settings_of(game: HunsGame) -> dict:
+    from shared_rules.games import COLOURS
+
+    return {"players": list(COLOURS[:game.players])}
+
+
+def apply(game: HunsGame, action) -> dict:
+    """One JSON action (huns/actions.py): what it did, as JSON; RulesError changes nothing."""
+    from shared_rules.huns.actions import apply as act
+
+    return act(game, action)
+
+
+def actor(game: HunsGame) -> int:
+    """The seat to act (NO_SEAT once the game is over)."""
+    return game.current
+
+
+def is_over(game: HunsGame) -> bool:
+    return game.phase == OVER

@@ -86,3 +86,8 @@ def playout(seed: int, players: int, on_move=None) -> "tuple[HunsGame, int]":
             on_move(game, action)
         apply(game, action)
         count += 1
+
+
+def action(game: HunsGame, rng: PCG32) -> "dict | None":
+    """One random legal action as JSON (the template's form), or None once scored."""
+    return choose(game, rng)

@@ -387,3 +387,16 @@ def _round(g: HunsGame, taken) -> None:
     elif max(values) or mine:
         raise bad_args("state.dice must all be 0 and state.taken empty in the " + phase + " phase (no dice "
                        "rolled)")
+
+
+def camp_json(counts) -> dict:
+    """A camp's ten counts (CAMP_FIELDS order) as the JSON object camp() reads."""
+    plain = len(CAMP_FIELDS) - len(WAGON_TYPES)
+    out = {}
+    for k in range(plain):
+        out[CAMP_FIELDS[k]] = counts[k]
+    wagons = {}
+    for k in range(plain, len(CAMP_FIELDS)):
+        wagons[CAMP_FIELDS[k]] = counts[k]
+    out["wagons"] = wagons
+    return out

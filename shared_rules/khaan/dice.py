@@ -1,48 +1,12 @@
-"""Dice from PCG32 by their printed faces, and the turn-order roll with re-rolls of ties.
+"""Rise of the Khaan's dice by name, and the turn-order roll with re-rolls of ties.
 
-A PCG32 step is the costly part of a roll on the Pico, so dice rolled together share one
-draw: the numbers of faces are multiplied while the product stays a 30-bit small int, one
-uniform number below the product is drawn from 30 bits of one output (draws that would
-bias it are rejected), and its mixed-radix digits pick the faces. Each digit is exactly
-uniform and independent of the others, so this is as fair as one draw per die.
+Rolling itself is shared_rules/dice.py (one way to roll dice for every game).
 """
 
+from shared_rules.dice import TOP30, below30
 from shared_rules.khaan.tables import DICE, ORDER_DIE
 
-TOP30 = 0x3FFFFFFF  # the largest 30-bit value: still a small int on the Pico
 MAX_ROUNDS = 200  # re-rolls of a tie; 200 ties in a row do not happen with fair dice
-
-
-def below30(rng, bound: int) -> int:
-    """Uniform in 0..bound-1 for 1 <= bound <= TOP30, from 30 bits of one PCG32 output."""
-    top = TOP30 - (TOP30 % bound + 1) % bound  # 0..top holds a whole number of bounds
-    while True:
-        hi, lo = rng.next_halves()
-        v = ((hi >> 2) << 16) | lo
-        if v <= top:
-            return v % bound
-
-
-def roll_faces(rng, dice: list) -> "list[int]":
-    """One result per die (each a tuple of faces), in order, sharing draws."""
-    out = []
-    k = 0
-    count = len(dice)
-    while k < count:
-        faces = dice[k]
-        product = len(faces)
-        end = k + 1
-        while end < count and product <= TOP30 // len(dice[end]):
-            product *= len(dice[end])
-            end += 1
-        r = below30(rng, product)
-        while k < end:
-            faces = dice[k]
-            sides = len(faces)
-            out.append(faces[r % sides])
-            r //= sides
-            k += 1
-    return out
 
 
 def roll(rng, die: str) -> int:
@@ -108,3 +72,23 @@ def order(rng, count: int) -> "tuple[list[int], list[list]]":
     for r in sorted(rolls, reverse=True):
         places.append(rolls.index(r))
     return places, rounds
+
+
+def settle(rounds: list, n: int):
+    """The order a turn-order roll gives (player indexes, highest first), or None if the
+    rounds are not one: everybody rolls, then exactly the players still tied, until none
+    is (order())."""
+    rolls = [[] for _ in range(n)]
+    rolling = list(range(n))
+    for row in rounds:
+        if not rolling:
+            return None
+        for p in range(n):
+            if (row[p] is not None) != (p in rolling):
+                return None
+            if row[p] is not None:
+                rolls[p].append(row[p])
+        rolling = [p for p in rolling if rolls.count(rolls[p]) > 1]
+    if rolling:
+        return None
+    return [rolls.index(r) for r in sorted(rolls, reverse=True)]

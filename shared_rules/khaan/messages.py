@@ -32,6 +32,19 @@ MESSAGES = {
     # khaan: battles and plunder
     "khaan.no_units": "{0} has no units: each side of a battle needs at least one",
     "khaan.plunder_population": "population: only another player's pasture has population to flee",
+    # khaan: the game the box keeps
+    "khaan.no_player": "player {0} is not at the table",
+    "khaan.dice_count": "roll 0 to {0} d6 and 0 to {0} d4",
+    "khaan.no_dice": "a roll needs at least one die",
+    "khaan.plunder_pasture": "population {0} cannot stand on a pasture of fertility {1}",
+    "khaan.plunder_own": "a player does not plunder his own pasture",
+    "khaan.prestige": "prestige stays within 0..{0}",
+    "khaan.round": "the round stays within 1..{0}",
+    "khaan.every": "the kurultai comes every 1 to {0} rounds",
+    "khaan.elected": "the Great Khan is elected: the game is over",
+    "khaan.kurultai_due": "a kurultai is held at the end of this round: tally its votes",
+    "khaan.votes_count": "votes: one count for each of the {0} players",
+    "khaan.votes": "the 12 tribes cast {0} votes at most",
     # khaan: diplomacy
     "khaan.trade_at_war": "no trade at war (relations {0})",
     "khaan.alliance_event": "an alliance is concluded by asking for it (\"ask\": \"alliance\"), which adds its +1",

@@ -1,6 +1,7 @@
 """Rise of the Khaan ops for the op table: JSON arguments in, JSON results out (docs/ops-khaan.md)."""
 
 from shared_rules import args as A
+from shared_rules.dice import roll_faces
 from shared_rules.errors import bad_args, illegal
 from shared_rules.khaan import board as board_mod
 from shared_rules.khaan import combat as combat_mod
@@ -93,7 +94,7 @@ def roll(args: dict) -> dict:
         if type(d) is not str or d not in DICE:
             state.choice(d, tuple(sorted(DICE)), "dice", k)
         faces.append(DICE[d])
-    return {"rolls": dice.roll_faces(state.rng(args), faces)}
+    return {"rolls": roll_faces(state.rng(args), faces)}
 
 
 def order(args: dict) -> dict:
@@ -111,7 +112,7 @@ def _growth_rolls(args: dict, full: bool) -> tuple:
     if "rolls" not in args:
         if full:
             return dice.roll(state.rng(args), HERD_DIE), None
-        got = dice.roll_faces(state.rng(args), [DICE[HERD_DIE], DICE[POPULATION_DIE]])
+        got = roll_faces(state.rng(args), [DICE[HERD_DIE], DICE[POPULATION_DIE]])
         return got[0], got[1]
     given = state.items(args["rolls"], 2, "rolls", 2)
     herd = state.face(given[0], HERD_DIE, "rolls[0]")
@@ -183,7 +184,7 @@ def plunder(args: dict) -> dict:
         given = state.items(args["rolls"], count, "rolls", count)
         rolls = [state.face(given[k], PLUNDER_DIE, "rolls[" + str(k) + "]") for k in range(count)]
     else:
-        rolls = dice.roll_faces(state.rng(args), [DICE[PLUNDER_DIE]] * count)
+        rolls = roll_faces(state.rng(args), [DICE[PLUNDER_DIE]] * count)
     if target == plunder_mod.SETTLED:
         out = plunder_mod.settled(rolls[0])
     else:
@@ -304,8 +305,28 @@ def countdown(args: dict) -> dict:
     return {"kurultai": left == 0, "rounds_left": left, "next": rnd + left}
 
 
+def new(args: dict) -> dict:
+    """A new game as the box keeps it: the players in seat order, round 1, no prestige yet,
+    the dice's generator seeded."""
+    from shared_rules.khaan.game import new as new_game
+
+    g = new_game({"players": list(state.players(args))}, A.integer(args, "seed", 0, 0xFFFFFFFFFFFFFFFF))
+    return {"state": state.game_json(g)}
+
+
+def play(args: dict) -> dict:
+    """Apply actions to a saved game: the new state and what each action did."""
+    from shared_rules.khaan.actions import apply
+
+    g = state.game(A.obj(args, "state"))
+    events = []
+    for action in A.actions(args, MAX_EVENTS):
+        events.append(apply(g, action))
+    return {"state": state.game_json(g), "events": events}
+
+
 OPS = {
     "tables": tables, "board": board, "setup": setup, "roll": roll, "order": order, "growth": growth,
     "place": place, "combat": combat, "plunder": plunder, "prestige": prestige, "diplomacy": diplomacy,
-    "vote": vote, "kurultai": kurultai, "countdown": countdown,
+    "vote": vote, "kurultai": kurultai, "countdown": countdown, "new": new, "play": play,
 }

@@ -228,3 +228,110 @@ def _entry(e, key: str, j: int, size: int) -> None:
     number(e[1], 0, MAX_PRESTIGE, path(key, j) + "[1]")
     if size == 3:
         number(e[2], -MAX_RELATION, MAX_RELATION, path(key, j) + "[2]")
+
+
+# -- the game ------------------------------------------------------------------------------
+# {"game": "khaan", "version", "players", "round", "every", "prestige": {player: n}, "khan",
+#  "dice": {"d6", "d4", "rolls"}, "order": null | {"order", "rounds"},
+#  "battle": null | {"attacker", "defender", "rolls"},
+#  "plunder": null | {"target", "fertility", "population", "rolls"}, "rng"}
+STATE_KEYS = ("battle", "dice", "every", "game", "khan", "order", "players", "plunder", "prestige", "rng", "round",
+              "version")
+
+
+def side_json(side) -> dict:
+    return {"horde": side[0], "army": side[1], "guard": side[2], "bonus": side[3]}
+
+
+def game_json(g) -> dict:
+    """The whole game, as the device saves it in a snapshot."""
+    from shared_rules.khaan.game import STATE_VERSION
+    from shared_rules.khaan.plunder import TARGETS
+
+    p = g.players
+    out: dict = {
+        "game": "khaan", "version": STATE_VERSION, "players": list(p), "round": g.round, "every": g.every,
+        "prestige": {p[k]: g.prestige[k] for k in range(len(p))},
+        "khan": p[g.khan] if g.khan >= 0 else None,
+        "dice": {"d6": g.counts[0], "d4": g.counts[1], "rolls": list(g.rolls)},
+        "order": None, "battle": None, "plunder": None, "rng": g.rng.getstate(),
+    }
+    if g.order is not None and g.rounds is not None:
+        out["order"] = {"order": [p[k] for k in g.order], "rounds": [list(r) for r in g.rounds]}
+    if g.battle is not None:
+        a, d, r = g.battle
+        out["battle"] = {"attacker": side_json(a), "defender": side_json(d), "rolls": list(r)}
+    if g.loot is not None:
+        t, f, n, r = g.loot
+        out["plunder"] = {"target": TARGETS[t], "fertility": f, "population": n, "rolls": list(r)}
+    return out
+
+
+def game(data):
+    """A game from its JSON, every field checked (bad_args names the field)."""
+    from shared_rules.khaan import dice, plunder
+    from shared_rules.khaan.game import EACH, MAX_EVERY, MAX_ROUND, STATE_VERSION, KhaanGame, check_players
+    from shared_rules.khaan.tables import COMBAT_DIE, ORDER_DIE, PLUNDER_DIE
+
+    data = keys(data, STATE_KEYS, "state")
+    if data.get("game") != "khaan":
+        raise bad_args("khaan.choice", "state.game", "khaan")
+    field(data, "version", STATE_VERSION, STATE_VERSION, "state")
+    players = check_players(data.get("players"), "state.players")
+    names = tuple(players)
+    rng = PCG32()
+    try:
+        rng.setstate(data.get("rng") or [])
+    except ValueError as e:
+        raise bad_args("state.rng: " + str(e))
+    g = KhaanGame(list(players), rng)
+    g.round = field(data, "round", 1, MAX_ROUND, "state")
+    g.every = field(data, "every", 1, MAX_EVERY, "state")
+    held = keys(data.get("prestige"), names, "state.prestige")
+    g.prestige = [field(held, p, 0, MAX_PRESTIGE, "state.prestige") for p in players]
+    if data.get("khan") is not None:
+        g.khan = choice(data["khan"], names, "state.khan")
+    d = keys(data.get("dice"), ("d4", "d6", "rolls"), "state.dice")
+    n6 = field(d, "d6", 0, EACH, "state.dice")
+    n4 = field(d, "d4", 0, EACH, "state.dice")
+    if not n6 + n4:
+        raise bad_args("state.dice: a roll has at least one die")
+    rolls = items(d.get("rolls"), n6 + n4, "state.dice.rolls")
+    if rolls:
+        items(rolls, n6 + n4, "state.dice.rolls", n6 + n4)
+    g.counts = [n6, n4]
+    g.rolls = [face(rolls[k], "d6" if k < n6 else "d4", "state.dice.rolls", k) for k in range(len(rolls))]
+    o = data.get("order")
+    if o is not None:
+        o = keys(o, ("order", "rounds"), "state.order")
+        rounds = items(o.get("rounds"), dice.MAX_ROUNDS, "state.order.rounds", 1)
+        for j in range(len(rounds)):
+            row = items(rounds[j], len(players), "state.order.rounds", len(players))
+            for k in range(len(row)):
+                if row[k] is not None:
+                    face(row[k], ORDER_DIE, "state.order.rounds[" + str(j) + "]", k)
+        places = dice.settle(rounds, len(players))
+        if places is None:
+            raise bad_args("state.order.rounds: not a turn-order roll (all roll, then the tied players re-roll)")
+        if o.get("order") != [players[k] for k in places]:
+            raise bad_args("state.order.order is not the order its rounds give")
+        g.order = places
+        g.rounds = [list(row) for row in rounds]
+    b = data.get("battle")
+    if b is not None:
+        b = keys(b, ("attacker", "defender", "rolls"), "state.battle")
+        r = items(b.get("rolls"), 2, "state.battle.rolls", 2)
+        g.battle = (side(b, "attacker"), side(b, "defender"),
+                    [face(r[0], COMBAT_DIE, "state.battle.rolls", 0), face(r[1], COMBAT_DIE, "state.battle.rolls", 1)])
+    p = data.get("plunder")
+    if p is not None:
+        p = keys(p, ("fertility", "population", "rolls", "target"), "state.plunder")
+        t = choice(p.get("target"), plunder.TARGETS, "state.plunder.target")
+        f = field(p, "fertility", 0, MAX_FERTILITY, "state.plunder")
+        n = field(p, "population", 0, MAX_FERTILITY, "state.plunder")
+        if n and plunder.TARGETS[t] != plunder.PLAYER:
+            raise bad_args("khaan.plunder_population")
+        count = 1 if plunder.TARGETS[t] == plunder.SETTLED else 2
+        r = items(p.get("rolls"), count, "state.plunder.rolls", count)
+        g.loot = (t, f, n, [face(r[k], PLUNDER_DIE, "state.plunder.rolls", k) for k in range(count)])
+    return g

@@ -31,7 +31,7 @@ def card_json(card: int):
 
 def flight_json(board, f: tuple) -> dict:
     """A flight tuple (khan/flee.py) as the JSON of khan.flee and of flip/expel events."""
-    return {"to": board.name_of(f[1]) if f[1] >= 0 else None,
+    return {"from": board.name_of(f[0]), "to": board.name_of(f[1]) if f[1] >= 0 else None,
             "direction": DIRECTIONS[f[2]] if f[2] >= 0 else None,
             "path": [board.name_of(i) for i in flee.path(board, f)], "returned": [RULERS[r] for r in f[4]],
             "final_phase": f[5] != 0}
@@ -119,8 +119,25 @@ def apply(game: KhanGame, action) -> dict:
     elif do == "skip":
         game.skip()
     else:
-        game.end()
+        drawn = game.end()
+        if drawn:
+            return {"drawn": drawn}
     return {}
+
+
+def draws(action: dict, event: dict):
+    """The random draws an action made (for the journal), or None: the cards flipped or
+    drawn from the box's deck."""
+    card = event.get("card")
+    if card is not None:
+        out = {"card": card["id"]}
+        skipped = event.get("skipped")
+        if skipped:
+            out["skipped"] = [c["id"] for c in skipped]
+        return out
+    if "drawn" in event:
+        return {"drawn": event["drawn"]}
+    return None
 
 
 def move_json(board, move: tuple) -> dict:

@@ -353,8 +353,10 @@ class KhanGame:
         self.specials[me][card] -= 1
 
     # -- ends of turns -------------------------------------------------------------
-    def end(self) -> None:
-        """End the turn: refill the hand to 4 (virtual mode) and pass to the left."""
+    def end(self) -> "list[int]":
+        """End the turn: refill the hand to 4 (virtual mode) and pass to the left.
+        Returns the cards drawn."""
+        drawn = []
         if self.phase == FINAL:
             self._expect(FINAL, CONQUESTS, "end")
             if self.actions < 2 and self.can_conquer():
@@ -364,6 +366,7 @@ class KhanGame:
             hand = self.hand()
             while self.mode == VIRTUAL and len(hand) < HAND_SIZE:
                 hand.append(self.deck.take(self.rng))
+                drawn.append(hand[-1])
         self.current = (self.current + 1) % len(self.players)
         if self.final_next:
             self.phase = FINAL
@@ -372,6 +375,7 @@ class KhanGame:
         self._start_turn()
         if self.phase == FINAL:
             self._maybe_over()
+        return drawn
 
     def _maybe_over(self) -> None:
         """The game ends when nobody can conquer."""
@@ -428,3 +432,50 @@ def new_game(board_ref: str, players: list, mode: str, seed: int, stream: int = 
     if missing:
         raise bad_args("khan.no_start", " ".join(missing))
     return game
+
+
+# -- the game template (shared_rules/games.py): settings, new, apply, queries -------------------
+SETTINGS_KEYS = ("board", "mode", "players")
+
+
+def check_settings(settings) -> dict:
+    """A game's settings: {"players": [2-4 ids], "mode": "virtual" | "table", "board":
+    "default" or board text (optional)}; bad_args names what is wrong."""
+    if not isinstance(settings, dict):
+        raise bad_args("settings must be a JSON object")
+    for key in settings:
+        if key not in SETTINGS_KEYS:
+            raise bad_args("settings has an unknown key \"" + str(key)[:20] + "\"; keys are " + ", ".join(SETTINGS_KEYS))
+    board = settings.get("board", "default")
+    if not isinstance(board, str):
+        raise bad_args("settings.board must be \"default\" or board text")
+    return settings
+
+
+def new(settings: dict, seed: int) -> KhanGame:
+    """A new game: the rulers on their start cells, the cards dealt (virtual mode)."""
+    check_settings(settings)
+    return new_game(settings.get("board", "default"), settings.get("players"), settings.get("mode", VIRTUAL), seed)
+
+
+def settings_of(game: KhanGame) -> dict:
+    out = {"players": list(game.players), "mode": game.mode}
+    if game.board_ref != "default":
+        out["board"] = game.board_ref
+    return out
+
+
+def apply(game: KhanGame, action) -> dict:
+    """One JSON action (khan/actions.py): what it did, as JSON; RulesError changes nothing."""
+    from shared_rules.khan.actions import apply as act
+
+    return act(game, action)
+
+
+def actor(game: KhanGame) -> str:
+    """Who acts next: the player to move."""
+    return game.player
+
+
+def is_over(game: KhanGame) -> bool:
+    return game.phase == OVER

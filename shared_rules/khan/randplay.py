@@ -161,3 +161,10 @@ def playout(seed: int, players: int, trace=None, on_move=None) -> "tuple[KhanGam
         if on_move is not None:
             on_move(game, move)
     return game, count, final_turn
+
+
+def action(game: KhanGame, rng: PCG32) -> "dict | None":
+    """One random legal action as JSON (the template's form), or None once the game is over."""
+    from shared_rules.khan.actions import move_json
+
+    return None if game.phase == OVER else move_json(game.board, choose(game, rng))

@@ -19,7 +19,7 @@ def _log(app) -> list:
 
     out = []
     cjson.dump(app.log_get(), out.append)
-    return json.loads("".join(out))["entries"]
+    return json.loads("".join(out))["journal"]
 
 
 def _lit(app) -> int:
@@ -51,69 +51,107 @@ def test_back_inside_a_mode_still_steps_back_without_asking():
     assert app.screen.mode == "board" and not app.leaving
 
 
-def test_the_log_records_the_new_game_each_change_and_an_undo():
+def test_the_journal_records_the_new_game_each_action_undo_and_redo():
     app = _app("log1")
     app.new_game("khan", ["red", "blue"], 0, 5)
     first = _log(app)
-    assert first == [{"new": "khan", "players": ["red", "blue"], "option": 0, "seed": 5}]
-    app.press("DOWN")  # the cursor moves: no change of the game, nothing logged
+    assert first == [{"game": "khan", "journal": 1, "settings": {"mode": "virtual", "players": ["red", "blue"]},
+                      "seed": 5}]
+    app.press("DOWN")  # the cursor moves: no change of the game, nothing written
     assert _log(app) == first
-    app.press("OK")  # a yurt placed at setup (H7, sand): logged with the mode it was pressed in
+    app.press("OK")  # a yurt placed at setup (H7)
     assert not app.screen.error, app.screen.error
-    entries = _log(app)
-    assert entries[1:] == [{"press": "OK", "long": False, "mode": "cursor"}], entries
+    assert _log(app)[1:] == [{"a": {"cell": "H7", "do": "setup_yurt"}}]
+    app.press("BACK", True)  # undo: the history overlay shows what was taken back
+    assert app.ui_json()["mode"] == "history" and app.ui_json()["entry"] == {"a": {"cell": "H7", "do": "setup_yurt"}}
+    assert _log(app)[-1] == {"undo": 1} and app.record.count() == 0
+    app.press("RIGHT")  # redo
+    assert _log(app)[-1] == {"redo": 1} and app.record.count() == 1
+    app.press("BACK")  # closes the overlay, and does nothing else
+    assert app.ui_json()["mode"] == "board" and len(_log(app)) == 4
     app.press("BACK", True)
-    assert _log(app)[-1] == {"undo": True}
+    app.press("OK")  # closes the overlay and goes on to the screen: the cursor comes
+    assert app.ui_json()["mode"] == "cursor" and app.record.count() == 0
 
 
-def test_a_torn_log_line_is_skipped_and_a_new_game_starts_a_new_log():
+def test_a_torn_last_line_is_dropped_at_boot_and_the_journal_goes_on_cleanly():
     app = _app("log2")
     app.new_game("khaan", ["red", "blue", "green"], 0, 1)
-    with open(app.root + "khaan.log", "a") as f:
-        f.write('{"press": "O')  # a power cut in the middle of an append
-    app.log({"press": "OK", "long": False, "mode": "home"})
-    entries = _log(app)
-    assert entries[0]["new"] == "khaan" and len(entries) == 1, entries  # the torn line took the next one with it
-    app.new_game("khaan", ["red", "blue"], 0, 2)
-    assert [e.get("new") for e in _log(app)] == ["khaan"]
+    app.press("OK")  # ORDR
+    app.press("OK")  # roll the turn order
+    before = app.state_get()["state"]
+    size = len(open(app.root + "khaan.jnl").read())
+    with open(app.root + "khaan.jnl", "a") as f:
+        f.write('{"a":{"do":"ro')  # a power cut in the middle of an append
+    again = App(pixels(), None, app.root)
+    again.boot()
+    assert again.state_get()["state"] == before and again.record.count() == 1
+    assert len(open(app.root + "khaan.jnl").read()) == size  # the torn tail is gone from the file
+    again.press("OK")  # back home after the restart: ORDR...
+    again.press("OK")  # ...rolled again: a whole line after the good ones
+    assert len(_log(again)) == 3 and again.record.count() == 2
 
 
-def test_the_log_rolls_over_and_keeps_its_older_part():
-    import app as app_module
-
+def test_undo_goes_back_to_the_start_and_redo_forward_also_after_a_restart():
     app = _app("log3")
-    app.new_game("chuhan", ["han", "chu"], 0, 3)
-    saved = app_module.LOG_MAX
-    app_module.LOG_MAX = 200
-    try:
-        for k in range(60):
-            app.log({"k": k})
-    finally:
-        app_module.LOG_MAX = saved
-    entries = _log(app)
-    ks = [e["k"] for e in entries if "k" in e]
-    assert "new" not in entries[0] and 0 < ks[0] and ks == list(range(ks[0], 60))  # the last two parts, in order
+    app.new_game("huns", ["red", "blue"], 0, 3)
+    start = app.state_get()["state"]
+    states = [start]
+    for b in ("OK", "OK", "OK", "RIGHT", "OK", "OK", "OK", "OK", "OK"):
+        app.press(b)
+        if app.state_get()["state"] != states[-1]:
+            states.append(app.state_get()["state"])
+    n = app.record.count()
+    assert n == len(states) - 1 and n >= 4
+    again = App(pixels(), None, app.root)
+    again.boot()
+    for k in range(n):
+        again.press("BACK", True)
+        assert again.state_get()["state"] == states[n - 1 - k], k
+    again.press("BACK", True)  # nothing left to undo: the start of the game
+    assert again.ui_json()["kind"] == "start" and again.state_get()["state"] == start
+    third = App(pixels(), None, app.root)
+    third.boot()  # the undos are in the journal too
+    assert third.state_get()["state"] == start
+    third.press("BACK", True)
+    for k in range(n):
+        third.press("RIGHT")
+        assert third.state_get()["state"] == states[k + 1], k
+    third.press("RIGHT")  # nothing left to redo
+    assert third.state_get()["state"] == states[n]
 
 
-def test_log_put_appends_or_resets_and_refuses_what_is_not_a_list_of_objects():
+def test_journal_put_replays_a_journal_before_it_replaces_the_game():
+    from shared_rules import journal
     from shared_rules.errors import RulesError
 
     app = _app("log4")
-    try:
-        app.log_put({"entries": []})
-        raise AssertionError("no game: refused")
-    except RulesError as e:
-        assert e.code == "bad_args"
-    app.new_game("huns", ["red", "blue"], 0, 4)
-    app.log_put({"entries": [{"a": 1}, {"b": 2}], "reset": True})
-    assert _log(app) == [{"a": 1}, {"b": 2}]
-    for bad in ({"entries": {"a": 1}}, {"entries": [1, 2]}, {}):
+    app.new_game("khan", ["red", "blue"], 0, 4)
+    app.press("OK")
+    mine = _log(app)
+    head = journal.header("chuhan", {"events": "virtual"}, 11)
+    good = [head, {"a": {"do": "edict", "player": "han"}}, {"a": {"do": "set", "player": "chu", "cards": [2] * 6}}]
+    for bad, why in (
+        ({"lines": good[1:], "part": 0}, "journal header"),  # no header first
+        ({"lines": [head, {"a": {"do": "out", "player": "chu", "cards": 99}}], "part": 0, "last": True}, "apply"),
+        ({"lines": [head, {"undo": 1}], "part": 0, "last": True}, "line 2"),
+        ({"lines": good[1:], "part": 3, "last": True}, "part 0"),
+    ):
+        app.journal_put({"lines": [head], "part": 0}) if bad["part"] == 3 else None
+        if bad["part"] == 3:
+            import os
+
+            os.remove(app.root + "incoming.jnl")
         try:
-            app.log_put(bad)
+            app.journal_put(bad)
             raise AssertionError("refused: " + repr(bad))
         except RulesError as e:
-            assert e.code == "bad_args"
-    assert _log(app) == [{"a": 1}, {"b": 2}]
+            assert e.code == "bad_args" and why in e.message, e.message
+        assert app.screen_name() == "khan" and _log(app) == mine  # the game is kept
+    assert app.journal_put({"lines": good[:2], "part": 0}) == {"game": None, "stored": True}
+    assert app.journal_put({"lines": good[2:], "part": 1, "last": True}) == {"game": "chuhan", "actions": 2}
+    assert app.screen_name() == "chuhan" and _log(app) == good
+    assert app.state_get()["state"]["vp"] == {"chu": 7, "han": 0}
 
 
 def test_the_players_colours_come_back_after_a_restart():

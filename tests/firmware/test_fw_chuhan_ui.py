@@ -249,19 +249,20 @@ def test_hangu_pass_bonus_and_a_virtual_flip():
     assert _state(virtual)["event"] == deck[0] and virtual.screen.animating(clock.now())
 
 
-def test_restore_uses_the_checked_reader():
-    from ui import chuhan
-
+def test_a_position_put_is_read_by_the_checked_reader_and_a_bad_one_changes_nothing():
+    app = _app("ch_put", 1)
     good = state.game_json(new_game("virtual", 4))
-    assert chuhan.restore(good).state_json() == good
+    app.state_put({"game": "chuhan", "state": good})
+    assert app.state_get()["state"] == good
     bad = dict(good)
     bad["round"] = 0
     try:
-        chuhan.restore(bad)
+        app.state_put({"game": "chuhan", "state": bad})
     except RulesError as e:
         assert e.code == "bad_args" and "state.round" in e.message
     else:
         raise AssertionError("a bad round was accepted")
+    assert app.state_get()["state"] == good and app.screen_name() == "chuhan"
 
 
 def test_every_mode_draws_and_a_restart_resumes():

@@ -357,13 +357,14 @@ def test_undo_and_restore_bring_the_game_and_its_colours_back():
     assert again.screen_name() == "huns" and again.state_get()["state"] == before
 
 
-def test_a_bad_saved_game_is_refused():
-    from ui import huns
-
+def test_a_bad_position_is_refused_and_the_game_kept():
+    app = _app()
+    before = app.state_get()["state"]
     for bad in ({"game": "huns"}, None, {"game": "huns", "version": 1, "players": 9}):
         try:
-            huns.restore(bad)
+            app.state_put({"game": "huns", "state": bad})
         except RulesError as e:
             assert e.code == "bad_args"
         else:
             raise AssertionError("accepted %r" % (bad,))
+        assert app.state_get()["state"] == before

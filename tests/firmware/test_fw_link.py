@@ -4,6 +4,7 @@ from fwtest import pixels, tmpdir
 
 from app import App
 from link import MAX_LINE, Link, Lines
+from shared_rules.protocol import PROTOCOL
 
 
 def _app(name):
@@ -38,7 +39,7 @@ def test_ctrl_c_stops_the_app_for_the_repl():
 def test_hello_and_rules_ops_answer_with_the_id():
     link = Link(_app("link1"))
     r = _ask(link, b'{"id": 7, "op": "hello"}')
-    assert r["id"] == 7 and r["ok"] and r["result"]["protocol"] == 1 and len(r["result"]["rules"]) == 64
+    assert r["id"] == 7 and r["ok"] and r["result"]["protocol"] == PROTOCOL and len(r["result"]["rules"]) == 64
     r = _ask(link, '{"id": "x", "op": "rng.draw", "args": {"seed": 42, "stream": 54, "count": 1}}')
     assert r == {"id": "x", "ok": True, "result": {"values": [2707161783]}}
 

@@ -2,6 +2,7 @@
 
 from rulestest import raises
 
+from shared_rules import dice as shared_dice
 from shared_rules import ops
 from shared_rules.khaan import dice
 from shared_rules.khaan.tables import DICE
@@ -15,17 +16,17 @@ def test_below30_stays_below_its_bound_and_reaches_every_value():
     rng = PCG32(9, 9)
     for bound in (1, 2, 6, 7, 1000, 427518000, 0x3FFFFFFF):
         for _ in range(20):
-            assert 0 <= dice.below30(rng, bound) < bound
+            assert 0 <= shared_dice.below30(rng, bound) < bound
     seen = [0] * 6
     for _ in range(300):
-        seen[dice.below30(rng, 6)] += 1
+        seen[shared_dice.below30(rng, 6)] += 1
     assert min(seen) > 20  # 50 expected for each face
 
 
 def test_dice_rolled_together_are_faces_in_order():
     rng = PCG32(1, 2)
     for _ in range(50):
-        got = dice.roll_faces(rng, [D6, D4, D6, D4, D6, D6, D6, D6, D6, D6, D6, D6, D6])
+        got = shared_dice.roll_faces(rng, [D6, D4, D6, D4, D6, D6, D6, D6, D6, D6, D6, D6, D6])
         assert len(got) == 13
         for k in range(13):
             assert got[k] in (D4 if k in (1, 3) else D6)

@@ -5,7 +5,7 @@ from rulestest import raises
 from shared_rules import cjson, ops
 from shared_rules.khaan.ops import OPS
 
-EXPECTED = ("board", "combat", "countdown", "diplomacy", "growth", "kurultai", "order", "place", "plunder",
+EXPECTED = ("board", "combat", "countdown", "diplomacy", "growth", "kurultai", "new", "order", "place", "play", "plunder",
             "prestige", "roll", "setup", "tables", "vote")
 
 

@@ -1,0 +1,51 @@
+"""Games saved before journals (firmware 0.1: NAME.json, NAME.undo, NAME.log) become journals.
+
+Read once at boot, with the game's checked reader: a good one becomes a journal whose
+history starts at that position (the old log of button presses cannot be replayed, so it
+goes); a save that cannot be read is kept as NAME.json.bad and named in the notice -
+never a crash, never silently lost.
+"""
+
+import os
+
+import store
+from record import Record, forget
+from shared_rules import journal
+
+
+def old_save(root: str, name: str) -> str:
+    """Convert NAME.json; a notice when it had to be refused, else ""."""
+    path = root + name + ".json"
+    data, why = store.load(path)
+    try:
+        if data is None:
+            raise ValueError(why or "unreadable")
+        if name == "khaan" and isinstance(data, dict) and "game" not in data:
+            data["game"] = "khaan"  # the old Rise of the Khaan screen saved its game without it
+        mod = __import__("shared_rules." + name + ".game", None, None, ("settings_of",))
+        settings = mod.settings_of(journal.start({"game": name, "state": data}))
+        colours = _old_colours(root, name)
+        if "players" in settings and colours and len(colours) == len(settings["players"]):
+            settings["players"] = colours
+        Record.create(root, journal.header(name, settings, state=data))
+    except Exception as e:
+        try:
+            os.rename(path, path + ".bad")
+        except OSError:
+            pass
+        return name + ".json (saved by an older firmware) could not be read (" + _message(e) + "): kept as " \
+            + name + ".json.bad"
+    for old in (".json", ".undo", ".log", ".log.old"):
+        forget(root + name + old)
+    return ""
+
+
+def _old_colours(root: str, name: str):
+    data, _ = store.load(root + "app.json")
+    colours = data.get("colours") if isinstance(data, dict) else None
+    return colours.get(name) if isinstance(colours, dict) else None
+
+
+def _message(e) -> str:
+    msg = getattr(e, "message", None)
+    return msg if isinstance(msg, str) else (str(e) or type(e).__name__)

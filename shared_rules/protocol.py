@@ -1,0 +1,11 @@
+"""The serial link's version and its device ops: one constant for the device and the host.
+
+The device (firmware/link.py) answers these beside every op of the rules table
+(shared_rules/ops.py); the host (steppe) checks hello's "protocol" against PROTOCOL
+before it relies on any of them.
+"""
+
+PROTOCOL = 2  # 2: games are journals (log.get serves the journal, journal.put replaces it)
+
+# the device's own ops, in the order docs/ops.md and firmware/README.md list them
+DEVICE_OPS = ("hello", "ui.press", "ui.get", "ui.frame", "state.get", "state.put", "log.get", "journal.put")
