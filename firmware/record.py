@@ -414,20 +414,21 @@ class Record:
     # -- the whole journal, for the link -----------------------------------------------------------
     def write_lines(self, out) -> None:
         """Every line of the journal, each as its JSON text, as one JSON array through
-        out.append (the header first): the history the host replays."""
+        out.append (the header first): the history the host replays. A line whose checksum
+        does not match (changed on flash since) goes as {"damaged": its line number}."""
         self.save()
         out.append("[")
-        first = True
+        k = 0
         with open(self.path) as f:
             while True:
                 line = f.readline()
                 if not line:
                     break
+                k += 1
                 text = unseal(line)
                 if text is None:
-                    break
-                out.append(text if first else "," + text)
-                first = False
+                    text = '{"damaged":' + str(k) + "}"
+                out.append(text if k == 1 else "," + text)
         out.append("]")
 
 

@@ -180,9 +180,9 @@ def in_force(texts: list) -> "list[int]":
 
 def replay(head: dict, texts: list, each=None):
     """The game a journal stands at: the header's game, its actions in force applied in
-    order, each one's draws compared with what it recorded. each(game, k, entry, event)
-    is called after each action (k: its index in texts). bad_args names the line that does
-    not apply or whose draws differ."""
+    order, each one's draws compared with what it recorded. each(game, k, entry, event,
+    who) is called after each action (k: its index in texts; who: the game's actor before
+    it). bad_args names the line that does not apply or whose draws differ."""
     import json
 
     from shared_rules.errors import RulesError
@@ -191,7 +191,10 @@ def replay(head: dict, texts: list, each=None):
     name = head["game"]
     game_mod = module(name)
     draws_of = module(name, "actions").draws
-    game = start(head)
+    try:
+        game = start(head)
+    except RulesError as err:
+        raise bad_args("journal line 1: " + err.message)
     for k in in_force(texts):
         where = "journal line " + str(k + 2)
         try:
@@ -200,6 +203,7 @@ def replay(head: dict, texts: list, each=None):
             raise bad_args(where + " is not JSON")
         if not isinstance(e, dict) or "a" not in e:
             raise bad_args(where + " is not an action")
+        who = game_mod.actor(game)
         try:
             event = game_mod.apply(game, e["a"])
         except RulesError as err:
@@ -209,5 +213,5 @@ def replay(head: dict, texts: list, each=None):
             raise bad_args(where + " recorded the draws " + cjson.dumps(e.get("r"))[:80] + " but the game draws "
                            + cjson.dumps(got)[:80])
         if each is not None:
-            each(game, k, e, event)
+            each(game, k, e, event, who)
     return game

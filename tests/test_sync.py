@@ -1,6 +1,6 @@
-"""`steppe sync pull/push`: a game and its log go to a file and back exactly; a bad file is
-refused with its reason and the device keeps its game; a Khan position prepared on the
-laptop becomes a game on the device."""
+"""`steppe sync pull/push`: a game's journal goes to a file and back exactly; a bad file is
+refused with its reason (the line of the journal that is not the game's) and the device
+keeps its game; a Khan position prepared on the laptop becomes a game on the device."""
 
 import json
 import os
@@ -65,9 +65,10 @@ def test_pull_push_pull_round_trips_exactly(two, tmp_path):
     run = lend(a, "sync", "pull", str(first))
     assert run.returncode == 0 and run.stderr.count(b"\n") == 1, run.stderr
     doc = json.loads(first.read_bytes())
-    assert doc["steppe"] == "sync" and doc["version"] == 1 and doc["game"] == "khan"
+    assert doc["steppe"] == "sync" and doc["version"] == 2 and doc["game"] == "khan"
     assert doc["state"] == a.link.request("state.get")["state"]
-    assert doc["log"] == a.link.request("log.get")["entries"] and len(doc["log"]) >= 8
+    assert doc["journal"] == a.link.request("log.get")["journal"] and len(doc["journal"]) >= 9
+    assert doc["journal"][0]["settings"]["players"] == ["red", "yellow", "blue"]
     assert sorted(os.listdir(tmp_path)) == ["a", "b", "first.json"]  # no temp file left behind
     # pushed onto a fresh device, pulled again: the same bytes
     run = lend(b, "sync", "push", str(first))
@@ -86,7 +87,7 @@ def test_pull_push_pull_round_trips_exactly(two, tmp_path):
 def _edit(doc: dict, path: str, value) -> dict:
     """A copy of doc with the field at path ("state.pieces.supply") set (None: removed)."""
     doc = json.loads(json.dumps(doc))
-    keys = path.split(".")
+    keys = [int(k) if k.isdigit() else k for k in path.split(".")]
     here = doc
     for k in keys[:-1]:
         here = here[k]
@@ -110,17 +111,20 @@ def test_corrupt_files_are_refused_and_the_device_keeps_its_game(sim, tmp_path):
         (b"", 2, "not valid JSON: line 1, column 1"),
         (b"[1, 2]", 2, "not a steppe file"),
         (json.dumps(_edit(doc, "steppe", "backup")).encode(), 2, "not a steppe file"),
-        (json.dumps(_edit(doc, "version", 2)).encode(), 2, "sync version 2; this steppe reads version 1"),
+        (json.dumps(_edit(doc, "version", 3)).encode(), 2, "sync version 3; this steppe reads versions 1 and 2"),
         (json.dumps(_edit(doc, "game", "chess")).encode(), 2, 'unknown game "chess"'),
-        (json.dumps(_edit(doc, "game", "huns")).encode(), 2, "state refused: state must be a Huns game"),
-        (json.dumps(_edit(doc, "state.pieces.supply", 99)).encode(), 2,
-         "state refused: pieces.supply must be an integer 0..60"),
-        (json.dumps(_edit(doc, "state.deck.draw", [])).encode(), 2, "state refused: state.deck must hold each"),
-        (json.dumps(_edit(doc, "state.rng", None)).encode(), 2, "state refused: "),
-        (json.dumps(_edit(doc, "log", {"a": 1})).encode(), 2, '"log" must be a list of objects'),
-        (json.dumps(_edit(doc, "log", [{"a": 1}, 3])).encode(), 2, "log[1] is not an object"),
+        (json.dumps(_edit(doc, "game", "huns")).encode(), 2, 'its journal is a game of "khan", not huns'),
+        (json.dumps(_edit(doc, "state.pieces.supply", 19)).encode(), 2, "its journal does not lead to its state"),
+        (json.dumps(_edit(doc, "journal.1.a.cell", "Z99")).encode(), 2, "journal line 2 does not apply: "),
+        (json.dumps(_edit(doc, "journal.0.seed", 6)).encode(), 2, "its journal does not lead to its state"),
+        (json.dumps(_edit(doc, "journal.0.settings.mode", "chess")).encode(), 2, "journal line 1: "),
+        (json.dumps(_edit(doc, "journal", {"a": 1})).encode(), 2, '"journal" must be a list of objects'),
+        (json.dumps(_edit(doc, "journal", [doc["journal"][0], 3])).encode(), 2, '"journal" must be a list'),
+        (json.dumps(_edit(doc, "journal", doc["journal"][:1] + [{"undo": 1}] * 2)).encode(), 2,
+         "journal line 2 is no action, undo or redo that can apply here"),
+        (b"[" * 100000 + b"]" * 100000, 2, "nested too deeply"),
         (json.dumps(_edit(doc, "extra", 1)).encode(), 2, 'unknown key "extra"'),
-        (text.replace(b'"version":1,', b'"version":1,"version":1,', 1), 2, 'key "version" appears twice'),
+        (text.replace(b'"version":2,', b'"version":2,"version":2,', 1), 2, 'key "version" appears twice'),
         (text.replace(b'"supply":', b'"supply":NaN,"x":', 1), 2, "NaN is not JSON"),
     ]
     for k, (data, status, words) in enumerate(cases):
@@ -157,7 +161,7 @@ def test_a_khan_position_prepared_on_the_laptop(sim, tmp_path):
     path.write_text(json.dumps(position, indent=1))
     env = dict(os.environ, STEPPE_SIMS=str(tmp_path / "no-sims"))
     check = steppe("sync", "push", "--check", str(path), env=env)  # no device needed
-    assert check.returncode == 0 and b"good: khan game (from a position)" in check.stdout
+    assert check.returncode == 0 and b"good: khan game from a position" in check.stdout
     run = lend(sim, "sync", "push", str(path))
     assert run.returncode == 0, run.stderr
     got = sim.link.request("state.get")
@@ -170,7 +174,8 @@ def test_a_khan_position_prepared_on_the_laptop(sim, tmp_path):
     assert pieces["rulers"]["white"] == "M8"  # not named: on its start cell
     assert pieces["yurts"] == position["pieces"]["yurts"] and pieces["courts"]["teal"] == 0
     assert state["stock"]["tile-I2"] == 3  # one of the four is on the board
-    assert sim.link.request("log.get")["entries"] == []
+    journal = sim.link.request("log.get")["journal"]  # the game's history starts at the position
+    assert len(journal) == 1 and journal[0]["state"] == state
     # the game is playable from there: the table flips for blue
     assert sim.link.request("ui.press", {"button": "OK"})["screen"] == "khan"
 
@@ -213,18 +218,19 @@ def test_an_unwritable_destination_is_one_line_and_leaves_nothing(sim, tmp_path)
     assert run.stderr.count(b"\n") == 1 and sorted(os.listdir(tmp_path)) == ["pico"]
 
 
-def test_every_game_is_checked_on_the_host_by_the_reader_the_device_runs(tmp_path):
-    """--check needs no device: each game's state goes through its screen's restore()."""
-    import importlib
+def test_old_sync_files_of_every_game_are_checked_by_the_rules_cores_readers(tmp_path):
+    """--check needs no device: a version 1 file's state goes through its game's checked
+    reader (shared_rules/<game>/state.py, the very code the device reads a position with)."""
+    from shared_rules import ops
 
-    for game, players, field, bad in (("chuhan", ["han", "chu"], "vp", [99, 0]),
-                                      ("huns", ["red", "blue"], "round", -1),
-                                      ("khaan", ["red", "blue", "green"], "round", 0)):
-        state = importlib.import_module("ui." + game).new(players, 0, 7).state_json()
+    for game, args, field, bad in (("chuhan", {"events": "virtual", "seed": 7}, "vp", [99, 0]),
+                                   ("huns", {"players": 2, "seed": 7}, "round", -1),
+                                   ("khaan", {"players": ["red", "blue", "green"], "seed": 7}, "round", 0)):
+        state = ops.call(game + ".new", args)["state"]
         path = tmp_path / (game + ".json")
         path.write_text(json.dumps({"steppe": "sync", "version": 1, "game": game, "state": state, "log": []}))
         ok = steppe("sync", "push", "--check", str(path))
-        assert ok.returncode == 0, (game, ok.stderr)
+        assert ok.returncode == 0 and b"a version 1 sync file" in ok.stdout, (game, ok.stderr)
         assert field in state, (game, sorted(state))
         state[field] = bad
         path.write_text(json.dumps({"steppe": "sync", "version": 1, "game": game, "state": state, "log": []}))

@@ -81,7 +81,7 @@ def serve_on_device(name: str, port: str, stdin, stdout) -> bool:
                 yield None, rid, req
 
         all_ok = True
-        for local, reply in verify.pipelined(link, jobs()):
+        for local, reply in link.pipelined(jobs()):
             text = cjson.dumps(local) if reply is None else verify.envelope(reply)
             if not (local if reply is None else reply).get("ok"):
                 all_ok = False

@@ -6,12 +6,21 @@ REPL echo - skipped), SerialTransport adds pyserial, for a Pico's /dev/ttyACM0 a
 virtual Pico's pty alike.
 """
 
+import collections
 import errno
 import json
 import os
+import queue
+import threading
 import time
 
 from steppe.errors import EXIT_DEVICE_ERROR, EXIT_NO_ANSWER, EXIT_NO_DEVICE, StepError
+
+from typing import Any, Iterable, Iterator
+
+WINDOW = 8  # requests in flight: rng.draw runs ~2x faster than one at a time (docs/sync.md)
+BUDGET = 3072  # request bytes in flight at most (see Transport.pipelined)
+REPLY_TIMEOUT = 60.0  # s for one reply: a whole random game (khan.playout) on a Pico takes seconds
 
 
 class DeviceError(StepError):
@@ -92,6 +101,83 @@ class Transport:
                 if isinstance(msg, dict) and "ok" in msg:
                     return msg
         raise NoAnswer("the device did not answer within %g s" % timeout)
+
+
+    def pipelined(self, jobs: "Iterable[tuple[Any, int, bytes | None]]", window: int = WINDOW,
+                  timeout: float = REPLY_TIMEOUT, budget: int = BUDGET) -> "Iterator[tuple[Any, dict | None]]":
+        """Send request lines with up to `window` in flight; yield (tag, reply) in the order
+        of jobs. A job is (tag, id, line): line is a whole request line (newline added here)
+        whose "id" is id, or None for a job answered on the host (yielded as (tag, None), in
+        its turn).
+
+        Besides the window, the request bytes in flight stay within `budget` (one request of
+        any size may always go alone): the virtual Pico's relay is one thread with blocking
+        writes, and if the interpreter's input filled up while it was writing a long reply,
+        neither would ever move again. The lines are written by a thread, so a write that
+        blocks cannot stop our reading. The device answers in order; a reply whose id is null
+        (a line it could not read: too long, not JSON) answers the oldest request in flight.
+        Replies with other ids (left over from an earlier session) are skipped.
+        """
+        room = threading.Condition()
+        sizes: "collections.deque[int]" = collections.deque()  # request bytes in flight, oldest first
+        held = [0]
+        order: "queue.Queue[Any]" = queue.Queue()
+        stop = threading.Event()
+
+        def feed() -> None:
+            try:
+                for tag, rid, line in jobs:
+                    if stop.is_set():
+                        return
+                    if line is None:
+                        order.put((tag, None))
+                        continue
+                    size = len(line) + 1
+                    with room:
+                        while sizes and (len(sizes) >= window or held[0] + size > budget) and not stop.is_set():
+                            room.wait()
+                        if stop.is_set():
+                            return
+                        sizes.append(size)
+                        held[0] += size
+                    order.put((tag, rid))
+                    self.write(line + b"\n")
+            except BaseException as e:  # noqa: B036 - handed to the reading thread, raised there
+                order.put(_Failed(e))
+            finally:
+                order.put(_End())
+
+        writer = threading.Thread(target=feed, name="steppe-pipeline", daemon=True)
+        writer.start()
+        try:
+            while True:
+                item = order.get()
+                if isinstance(item, _End):
+                    return
+                if isinstance(item, _Failed):
+                    raise item.error
+                tag, rid = item
+                if rid is None:
+                    yield tag, None
+                    continue
+                reply = self.reply(rid, timeout, or_unnumbered=True)
+                with room:
+                    held[0] -= sizes.popleft()
+                    room.notify()
+                yield tag, reply
+        finally:
+            stop.set()
+            with room:
+                room.notify_all()
+
+
+class _End:
+    pass
+
+
+class _Failed:
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
 
 
 class SerialTransport(Transport):

@@ -15,6 +15,7 @@ import os
 import time
 
 from steppe import sim
+from shared_rules.protocol import PROTOCOL
 from steppe.device import NoAnswer, SerialTransport
 from steppe.errors import (EXIT_AMBIGUOUS, EXIT_NO_ANSWER, EXIT_NO_DEVICE, EXIT_NO_FIRMWARE, EXIT_NOT_A_PICO,
                            StepError)
@@ -96,9 +97,9 @@ def connect(port: str = "", timeout: float = HELLO_TIMEOUT) -> "tuple[SerialTran
         info = hello(link, timeout)
         if info is None:
             info = _wake(link, device, timeout)
-        if info.get("protocol") != 1:
-            raise StepError(device + " speaks protocol " + str(info.get("protocol")) + ", this steppe speaks 1: "
-                            "run steppe flash", EXIT_NO_FIRMWARE)
+        if info.get("protocol") != PROTOCOL:
+            raise StepError(device + " speaks protocol " + str(info.get("protocol")) + ", this steppe speaks "
+                            + str(PROTOCOL) + ": run steppe flash", EXIT_NO_FIRMWARE)
         return link, info
     except BaseException:
         link.close()

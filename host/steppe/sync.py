@@ -1,10 +1,13 @@
-"""steppe sync: back up the device's game (state and log) to a file, and put one back.
+"""steppe sync: back up the device's game (its journal) to a file, and put one back.
 
-`steppe sync pull FILE` writes the game in progress as a sync file (docs/sync.md), all at
-once (a temp file, then a rename); `steppe sync push FILE` checks a sync file - or a Khan
-position prepared on the laptop - here with the rules core's checked readers, the very
-readers the device runs when a game comes back, and only then sends it: state.put (the
-device checks it again and keeps its game when it refuses), then the log, in chunks.
+`steppe sync pull FILE` writes the game in progress as a sync file (docs/sync.md): the
+journal of every action since the game began (undos included) and the state it stands at,
+all at once (a temp file, then a rename). `steppe sync push FILE` replays a sync file's
+journal here with the rules core - every action must apply and draw what it recorded, and
+lead to the file's state - and only then sends it (journal.put, in parts): the device
+replays it again and replaces its game only when it agrees. A Khan position prepared on
+the laptop, or a sync file of the firmware before journals (version 1), is put as a game
+that starts at that position (state.put).
 """
 
 import argparse
@@ -13,37 +16,41 @@ import os
 import sys
 
 from shared_rules import cjson
-from shared_rules.errors import UNKNOWN_OP, RulesError
+from shared_rules.errors import RulesError
+from shared_rules.games import NAMES as GAMES
 from shared_rules.ops import MAX_LINE
 from steppe import verify
 from steppe.device import DeviceError, Transport
 from steppe.errors import EXIT_DEVICE_ERROR, EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
 
-GAMES = ("khan", "chuhan", "huns", "khaan")
-VERSION = 1
-SYNC_KEYS = ("steppe", "version", "game", "state", "log")
+VERSION = 2
+SYNC_KEYS = ("steppe", "version", "game", "state", "journal")
+OLD_SYNC_KEYS = ("steppe", "version", "game", "state", "log")  # version 1: a state and a log of presses
 POSITION_KEYS = ("steppe", "version", "game", "players", "board", "pieces", "mode", "seed", "current")
-LOG_CHUNK = 4096  # bytes of log entries in one log.put: well below the line limit
+PART = 4096  # bytes of journal lines in one journal.put: well below the line limit
+MAX_FILE = 8 * 1024 * 1024  # a sync file is far smaller; a bigger one (or /dev/zero) is not read whole
 
 
 class Backup:
-    """A checked game, ready for the device."""
+    """A checked game, ready for the device: a journal (kind "sync"), or a position to
+    start a game at (kind "position", or "old": a version 1 sync file)."""
 
-    def __init__(self, game: str, state, log: list, kind: str) -> None:
+    def __init__(self, game: str, kind: str, journal=None, state=None, actions: int = 0) -> None:
         self.game = game
+        self.kind = kind
+        self.journal = journal  # the lines as JSON objects, the header first
         self.state = state
-        self.log = log
-        self.kind = kind  # "sync" or "position"
+        self.actions = actions
 
 
 # -- the file ------------------------------------------------------------------------------
-def sync_text(game: str, state, log: list) -> str:
-    """A sync file: canonical JSON, the state on one line and each log entry on its own, so
-    two backups compare with diff and the same game gives the same bytes."""
-    head = '{"steppe":"sync","version":%d,"game":%s,\n"state":%s,\n"log":[' % (
+def sync_text(game: str, state, lines: list) -> str:
+    """A sync file: canonical JSON, the state on one line and each journal line on its own,
+    so two backups compare with diff and the same game gives the same bytes."""
+    head = '{"steppe":"sync","version":%d,"game":%s,\n"state":%s,\n"journal":[' % (
         VERSION, cjson.dumps(game), cjson.dumps(state))
-    entries = ",".join("\n" + cjson.dumps(e) for e in log)
-    return head + entries + ("\n" if log else "") + "]}\n"
+    entries = ",".join("\n" + cjson.dumps(e) for e in lines)
+    return head + entries + ("\n" if lines else "") + "]}\n"
 
 
 def _refused(where: str, why: str) -> StepError:
@@ -74,51 +81,39 @@ def parse(text: "str | bytes", where: str):
         return json.loads(text, object_pairs_hook=_no_twice, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise _refused(where, "not valid JSON: line %d, column %d: %s" % (e.lineno, e.colno, e.msg))
+    except RecursionError:
+        raise _refused(where, "not a steppe file: JSON nested too deeply")
     except ValueError as e:
         raise _refused(where, "not valid JSON: " + str(e))
 
 
-def read_bytes(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
+def read_bytes(path: str, limit: int = MAX_FILE) -> bytes:
+    """A file's bytes, at most limit of them (a bigger file is refused, never read whole)."""
     try:
-        with open(path, "rb") as f:
-            return f.read()
+        if path == "-":
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(limit + 1)
     except OSError as e:
         raise StepError("cannot read " + path + ": " + (e.strerror or str(e)), EXIT_USAGE)
+    if len(data) > limit:
+        raise _refused(path, "larger than %d bytes: not a steppe file" % limit)
+    return data
 
 
 def check_state(game: str, state) -> None:
-    """The state through exactly the reader the device runs: the game screen's restore()
-    (firmware/ui/<game>.py, which calls the rules core's checked reader), here on the host;
-    RulesError when it is refused."""
-    import importlib
-    import sys
+    """The state through the rules core's checked reader (shared_rules/<game>/state.py, the
+    very code the device reads a position with); RulesError when it is refused."""
+    from shared_rules import journal
 
-    from steppe import paths
-
-    firmware = paths.firmware_dir()
-    added = firmware not in sys.path
-    if added:
-        sys.path.insert(0, firmware)
-    try:
-        importlib.import_module("ui." + game).restore(state)
-    finally:
-        if added:
-            sys.path.remove(firmware)
+    journal.start({"game": game, "state": state})
 
 
 def _keys(doc: dict, allowed: tuple, where: str, kind: str) -> None:
     for key in doc:
         if key not in allowed:
             raise _refused(where, "unknown key \"%s\"; a %s file has %s" % (key[:40], kind, ", ".join(allowed)))
-
-
-def _version(doc: dict, where: str, default=None) -> None:
-    version = doc.get("version", default)
-    if version != VERSION:
-        raise _refused(where, "%s version %s; this steppe reads version %d" % (
-            doc.get("steppe"), json.dumps(version), VERSION))
 
 
 def _game(doc: dict, where: str) -> str:
@@ -138,30 +133,60 @@ def read(path: str, board: str = "", seed: "int | None" = None) -> Backup:
         return _position(doc, path, board, seed)
     if board:
         raise _refused(path, "--board is for position files; this is a sync file")
+    version = doc.get("version")
+    if version == 1:
+        return _old_sync(doc, path)
+    if version != VERSION:
+        raise _refused(path, "sync version %s; this steppe reads versions 1 and %d" % (json.dumps(version)[:20],
+                                                                                       VERSION))
     _keys(doc, SYNC_KEYS, path, "sync")
-    _version(doc, path)
     game = _game(doc, path)
-    state = doc.get("state")
+    lines = doc.get("journal")
+    if not isinstance(lines, list) or not lines or not all(isinstance(e, dict) for e in lines):
+        raise _refused(path, "\"journal\" must be a list of objects, the journal's header first")
+    for k, e in enumerate(lines):
+        if len(cjson.dumps(e)) > PART:
+            raise _refused(path, "journal line %d is too long to send (%d bytes; at most %d)" % (
+                k + 1, len(cjson.dumps(e)), PART))
+    if lines[0].get("game") != game:
+        raise _refused(path, "its journal is a game of %s, not %s" % (json.dumps(lines[0].get("game"))[:20], game))
+    game_obj, actions = replay(lines, path)
+    if "state" in doc:
+        from shared_rules.games import module
+
+        if cjson.dumps(module(game, "state").game_json(game_obj)) != cjson.dumps(doc["state"]):
+            raise _refused(path, "its journal does not lead to its state (the file was changed by hand?)")
+    return Backup(game, "sync", journal=lines, actions=actions)
+
+
+def replay(lines: list, where: str):
+    """(the game, actions in force) of a journal as JSON objects, replayed and checked here;
+    StepError naming the line that is not the game's."""
+    from shared_rules import journal
+
     try:
-        check_state(game, state)
+        head, texts = verify.journal_texts(lines, "the file")
+        return journal.replay(head, texts), len(journal.in_force(texts))
     except RulesError as e:
-        raise _refused(path, "state refused: " + e.message)
-    log = doc.get("log", [])
-    if not isinstance(log, list):
-        raise _refused(path, "\"log\" must be a list of objects")
-    for k, entry in enumerate(log):
-        if not isinstance(entry, dict):
-            raise _refused(path, "log[%d] is not an object" % k)
-        if len(cjson.dumps(entry)) > LOG_CHUNK:
-            raise _refused(path, "log[%d] is too long to send (%d bytes; at most %d)" % (
-                k, len(cjson.dumps(entry)), LOG_CHUNK))
-    return Backup(game, state, log, "sync")
+        raise _refused(where, e.message)
+
+
+def _old_sync(doc: dict, where: str) -> Backup:
+    """A version 1 sync file (before journals): its state becomes a position."""
+    _keys(doc, OLD_SYNC_KEYS, where, "version 1 sync")
+    game = _game(doc, where)
+    try:
+        check_state(game, doc.get("state"))
+    except RulesError as e:
+        raise _refused(where, "state refused: " + e.message)
+    return Backup(game, "old", state=doc.get("state"))
 
 
 # -- Khan positions -----------------------------------------------------------------------------
 def _position(doc: dict, where: str, board_file: str, seed: "int | None") -> Backup:
     _keys(doc, POSITION_KEYS, where, "position")
-    _version(doc, where, VERSION)
+    if doc.get("version", 1) != 1:
+        raise _refused(where, "position version %s; this steppe reads version 1" % json.dumps(doc.get("version"))[:20])
     if doc.get("game") != "khan":
         raise _refused(where, "positions are Khan positions: \"game\": \"khan\"")
     board = doc.get("board", "default")
@@ -189,7 +214,7 @@ def _position(doc: dict, where: str, board_file: str, seed: "int | None") -> Bac
     except RulesError as e:
         message = e.message
         raise _refused(board_where if message.startswith("board ") else where, message)
-    return Backup("khan", state, [], "position")
+    return Backup("khan", "position", state=state)
 
 
 def khan_state(players, board: str, pieces, mode: str, seed: int, current=None) -> dict:
@@ -242,44 +267,18 @@ def _warn(text: str) -> None:
     sys.stderr.write("steppe sync: warning: " + text + "\n")
 
 
-def get_log(link: Transport, game: str) -> list:
-    """The device's log of the game in progress; [] (and a warning) from a firmware that
-    keeps none."""
-    try:
-        got = link.request("log.get")
-    except DeviceError as e:
-        if e.code != UNKNOWN_OP:
-            raise
-        _warn("the device keeps no game log (its firmware is older): the file's log is empty")
-        return []
-    if got.get("game") != game:
-        raise StepError("the device changed games while its game was read; try again", EXIT_FAILED)
-    entries = got.get("entries")
-    return entries if isinstance(entries, list) else []
-
-
-def put_log(link: Transport, entries: list) -> int:
-    """Start the device's log anew with these entries, in log.put requests well below the
-    line limit; the number of requests."""
-    chunks = [[]]
-    size = 0
-    for entry in entries:
-        n = len(cjson.dumps(entry)) + 1
-        if chunks[-1] and size + n > LOG_CHUNK:
-            chunks.append([])
-            size = 0
-        chunks[-1].append(entry)
-        size += n
-    for k, chunk in enumerate(chunks):
-        try:
-            link.request("log.put", {"entries": chunk, "reset": k == 0})
-        except DeviceError as e:
-            if e.code != UNKNOWN_OP:
-                raise
-            if entries:
-                _warn("the device keeps no game log (its firmware is older): the log was not put")
-            return k
-    return len(chunks)
+def parts(lines: list, size: int = PART) -> "list[list]":
+    """The journal's lines in parts of at most size bytes each (a line alone may be more)."""
+    out = [[]]
+    held = 0
+    for e in lines:
+        n = len(cjson.dumps(e)) + 1
+        if out[-1] and held + n > size:
+            out.append([])
+            held = 0
+        out[-1].append(e)
+        held += n
+    return out
 
 
 def write_atomic(path: str, text: str) -> None:
@@ -300,29 +299,38 @@ def write_atomic(path: str, text: str) -> None:
 
 
 def pull(link: Transport) -> "tuple[str, dict, list]":
-    """(game, state, log) of the game in progress on the device."""
+    """(game, state, journal lines) of the game in progress on the device."""
     got = link.request("state.get")
     game = got.get("game")
     if game is None:
         raise StepError("the device has no game in progress (it shows the menu): nothing to pull", EXIT_FAILED)
-    return str(game), got.get("state") or {}, get_log(link, str(game))
+    log = link.request("log.get", timeout=60.0)
+    if log.get("game") != game:
+        raise StepError("the device changed games while its game was read; try again", EXIT_FAILED)
+    lines = log.get("journal")
+    return str(game), got.get("state") or {}, lines if isinstance(lines, list) else []
 
 
 def push(link: Transport, backup: Backup, where: str) -> None:
-    """state.put, then the log; the device keeps its game when it refuses the state."""
+    """The journal in parts (journal.put), or a position (state.put); the device keeps its
+    game when it refuses."""
     try:
-        link.request("state.put", {"game": backup.game, "state": backup.state})
+        if backup.kind == "sync":
+            todo = parts(backup.journal)
+            for k, part in enumerate(todo):
+                link.request("journal.put", {"lines": part, "part": k, "last": k == len(todo) - 1}, timeout=120.0)
+        else:
+            link.request("state.put", {"game": backup.game, "state": backup.state})
     except DeviceError as e:
         raise StepError(where + ": the device refused it and keeps its game: " + e.message, EXIT_DEVICE_ERROR)
-    put_log(link, backup.log)
 
 
 # -- the command -------------------------------------------------------------------------------------
 def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", default="", help="the device (default: the only one attached)")
     sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    pl = sub.add_parser("pull", help="save the device's game and log to FILE (- for stdout)",
-                        description="save the device's game and log to FILE (- for stdout)")
+    pl = sub.add_parser("pull", help="save the device's game (its journal and state) to FILE (- for stdout)",
+                        description="save the device's game (its journal and state) to FILE (- for stdout)")
     pl.add_argument("file", metavar="FILE")
     ps = sub.add_parser("push", help="put the game of FILE (a sync file or a Khan position) on the device",
                         description="put the game of FILE (a sync file or a Khan position) on the device; "
@@ -353,28 +361,31 @@ def _connect(port: str):
 def _pull(args) -> int:
     link = _connect(args.port)
     try:
-        game, state, log = pull(link)
+        game, state, lines = pull(link)
     finally:
         link.close()
-    text = sync_text(game, state, log)
+    text = sync_text(game, state, lines)
     if args.file == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
     else:
         write_atomic(args.file, text)
-    sys.stderr.write("%s: %s game, log %d entries, saved to %s\n" % (
-        link.port, game, len(log), "stdout" if args.file == "-" else args.file))
+    sys.stderr.write("%s: %s game, journal of %d lines, saved to %s\n" % (
+        link.port, game, len(lines), "stdout" if args.file == "-" else args.file))
     return EXIT_OK
 
 
 def _push(args) -> int:
     backup = read(args.file, args.board, args.seed)
-    size = len(verify.request_line(0, "state.put", {"game": backup.game, "state": backup.state}))
-    if size > MAX_LINE:
-        raise _refused(args.file, "the state is too large to send (%d bytes; a request line is at most %d)"
-                       % (size, MAX_LINE))
-    summary = "%s game%s, log %d entries" % (
-        backup.game, " (from a position)" if backup.kind == "position" else "", len(backup.log))
+    if backup.kind == "sync":
+        summary = "%s game, %d actions in its journal" % (backup.game, backup.actions)
+    else:
+        size = len(verify.request_line(0, "state.put", {"game": backup.game, "state": backup.state}))
+        if size > MAX_LINE:
+            raise _refused(args.file, "the state is too large to send (%d bytes; a request line is at most %d)"
+                           % (size, MAX_LINE))
+        summary = "%s game from %s" % (backup.game, "a position" if backup.kind == "position" else
+                                       "a version 1 sync file (its log of presses is not kept)")
     if args.check:
         print(args.file + ": good: " + summary)
         return EXIT_OK

@@ -8,106 +8,20 @@ back in order and are matched by id), so the link is never idle while the device
 computes; the host computes its own reply while the device works on the next ones.
 
 check(link, count, seed, ops) is the whole comparison without printing: the benchmark
-calls it. pipelined() is the pipelining, shared with `steppe rules --port`.
+calls it. The pipelining is the transport's (device.Transport.pipelined).
 """
 
 import argparse
-import collections
 import json
-import queue
 import sys
-import threading
 import time
 
 from shared_rules import cjson
 from shared_rules import ops as op_table
 from shared_rules.errors import RulesError
-from steppe.device import Transport
+from steppe.device import REPLY_TIMEOUT, WINDOW, Transport
 from steppe.errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
-
-from typing import Any, Iterable, Iterator
-
-WINDOW = 8  # requests in flight: rng.draw runs ~2x faster than one at a time (docs/sync.md)
-BUDGET = 3072  # request bytes in flight at most (see pipelined)
-REPLY_TIMEOUT = 60.0  # s for one reply: a whole random game (khan.playout) on a Pico takes seconds
 SHOWN = 300  # characters of args and replies printed per difference
-
-
-# -- pipelining ------------------------------------------------------------------------
-class _End:
-    pass
-
-
-class _Failed:
-    def __init__(self, error: BaseException) -> None:
-        self.error = error
-
-
-def pipelined(link: Transport, jobs: "Iterable[tuple[Any, int, bytes | None]]", window: int = WINDOW,
-              timeout: float = REPLY_TIMEOUT, budget: int = BUDGET) -> "Iterator[tuple[Any, dict | None]]":
-    """Send request lines with up to `window` in flight; yield (tag, reply) in the order of
-    jobs. A job is (tag, id, line): line is a whole request line (newline added here) whose
-    "id" is id, or None for a job answered on the host (yielded as (tag, None), in its turn).
-
-    Besides the window, the request bytes in flight stay within `budget` (one request of
-    any size may always go alone): the virtual Pico's relay is one thread with blocking
-    writes, and if the interpreter's input filled up while it was writing a long reply,
-    neither would ever move again. The lines are written by a thread, so a write that
-    blocks cannot stop our reading. The device answers in order; a reply whose id is null
-    (a line it could not read: too long, not JSON) answers the oldest request in flight.
-    Replies with other ids (left over from an earlier session) are skipped.
-    """
-    room = threading.Condition()
-    sizes: "collections.deque[int]" = collections.deque()  # request bytes in flight, oldest first
-    held = [0]
-    order: "queue.Queue[Any]" = queue.Queue()
-    stop = threading.Event()
-
-    def feed() -> None:
-        try:
-            for tag, rid, line in jobs:
-                if stop.is_set():
-                    return
-                if line is None:
-                    order.put((tag, None))
-                    continue
-                size = len(line) + 1
-                with room:
-                    while sizes and (len(sizes) >= window or held[0] + size > budget) and not stop.is_set():
-                        room.wait()
-                    if stop.is_set():
-                        return
-                    sizes.append(size)
-                    held[0] += size
-                order.put((tag, rid))
-                link.write(line + b"\n")
-        except BaseException as e:  # noqa: B036 - handed to the reading thread, raised there
-            order.put(_Failed(e))
-        finally:
-            order.put(_End())
-
-    writer = threading.Thread(target=feed, name="steppe-pipeline", daemon=True)
-    writer.start()
-    try:
-        while True:
-            item = order.get()
-            if isinstance(item, _End):
-                return
-            if isinstance(item, _Failed):
-                raise item.error
-            tag, rid = item
-            if rid is None:
-                yield tag, None
-                continue
-            reply = link.reply(rid, timeout, or_unnumbered=True)
-            with room:
-                held[0] -= sizes.popleft()
-                room.notify()
-            yield tag, reply
-    finally:
-        stop.set()
-        with room:
-            room.notify_all()
 
 
 def envelope(reply: dict) -> str:
@@ -202,7 +116,7 @@ def check(link: Transport, count: int = 25, seed: int = 1, ops: "list[str] | Non
                 yield (op, k, args, line), rid - 1, line
 
     start = time.monotonic()
-    for (op, k, args, line), reply in pipelined(link, jobs(), window, timeout):
+    for (op, k, args, line), reply in link.pipelined(jobs(), window, timeout):
         assert reply is not None
         device = envelope(reply)
         host = host_reply(op, args, line)
@@ -216,6 +130,56 @@ def check(link: Transport, count: int = 25, seed: int = 1, ops: "list[str] | Non
     return report
 
 
+# -- the whole game --------------------------------------------------------------------------
+def journal_texts(lines: list, where: str = "the device") -> "tuple[dict, list[str]]":
+    """(header, JSON text of every later line) of a journal given as JSON objects (log.get's,
+    a sync file's); a line the device found damaged ({"damaged": line number}) is named.
+    RulesError (bad_args) saying what is wrong."""
+    from shared_rules import journal
+    from shared_rules.errors import bad_args
+
+    if not isinstance(lines, list) or not lines:
+        raise bad_args(where + " has no journal")
+    texts = []
+    for k, line in enumerate(lines):
+        if isinstance(line, dict) and set(line) == {"damaged"}:
+            raise bad_args("journal line %d is damaged on %s (its checksum does not match: changed or torn)"
+                           % (k + 1, where))
+        texts.append(cjson.dumps(line))
+    try:
+        head = journal.check_header(lines[0])
+    except RulesError as e:
+        raise bad_args("journal line 1: " + e.message)
+    return head, texts[1:]
+
+
+def check_game(link: Transport, timeout: float = REPLY_TIMEOUT) -> "tuple[str, int, int]":
+    """The device's game proven whole: its journal (log.get) replayed here with the same
+    rules code, every action's draws checked, and the state it leads to compared byte for
+    byte with the device's (state.get). (game, actions in force, bytes of state) when they
+    agree; StepError naming the journal line or the first difference when not."""
+    from shared_rules import journal
+    from shared_rules.games import module
+
+    box = link.request("state.get", timeout=timeout)
+    name = box.get("game")
+    if name is None:
+        raise StepError("the device has no game in progress (it shows the menu): no game to verify", EXIT_FAILED)
+    try:
+        head, texts = journal_texts(link.request("log.get", timeout=timeout).get("journal"))
+        game = journal.replay(head, texts)
+    except RulesError as e:
+        raise StepError(e.message, EXIT_FAILED)
+    mine = cjson.dumps(module(name, "state").game_json(game))
+    theirs = cjson.dumps(box.get("state"))
+    if mine != theirs:
+        at = next((k for k in range(min(len(mine), len(theirs))) if mine[k] != theirs[k]), min(len(mine), len(theirs)))
+        raise StepError("the journal's %d lines replay to another state than the device's: first difference at "
+                        "character %d: here ...%s... device ...%s..." % (len(texts) + 1, at, mine[max(0, at - 30):at + 30],
+                                                                         theirs[max(0, at - 30):at + 30]), EXIT_FAILED)
+    return str(name), len(journal.in_force(texts)), len(mine)
+
+
 # -- the command -----------------------------------------------------------------------------
 def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", default="", help="the device (default: the only one attached)")
@@ -226,6 +190,8 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--show", type=int, default=3, metavar="K", help="differences to print in full (default 3)")
     p.add_argument("--window", type=int, default=WINDOW, metavar="N",
                    help="requests in flight (default %d; 1 = one at a time)" % WINDOW)
+    p.add_argument("--game", action="store_true",
+                   help="prove the game in progress instead: its journal replayed here, the state compared")
 
 
 def _short(text: str) -> str:
@@ -249,6 +215,12 @@ def run(args) -> int:
         rules = check_hash(hello)
         print("%s: rules %s, the same as this host's" % (link.port, rules[:12]))
         sys.stdout.flush()
+        if args.game:
+            start = time.monotonic()
+            game, actions, size = check_game(link)
+            print("%s game: %d actions replayed here, the state is the device's byte for byte (%d bytes, %.1f s)"
+                  % (game, actions, size, time.monotonic() - start))
+            return EXIT_OK
         report = check(link, args.count, args.seed, names, keep=max(args.show, 0), window=args.window)
     finally:
         link.close()

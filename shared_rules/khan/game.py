@@ -419,12 +419,7 @@ def score_position(pos: Position, players: list) -> dict:
 
 
 def new_game(board_ref: str, players: list, mode: str, seed: int, stream: int = 0) -> KhanGame:
-    if not isinstance(players, list) or len(players) < 2 or len(players) > 4:
-        raise bad_args("khan.players")
-    for k in range(len(players)):
-        check_player_id(players[k], "players")
-        if players[k] in players[k + 1:]:
-            raise bad_args("khan.player_twice", players[k])
+    check_players(players)
     if mode != VIRTUAL and mode != TABLE:
         raise bad_args("khan.mode")
     game = KhanGame(board_ref, list(players), mode, PCG32(seed, stream))
@@ -449,7 +444,20 @@ def check_settings(settings) -> dict:
     board = settings.get("board", "default")
     if not isinstance(board, str):
         raise bad_args("settings.board must be \"default\" or board text")
+    if settings.get("mode", VIRTUAL) not in (VIRTUAL, TABLE):
+        raise bad_args("khan.mode")
+    check_players(settings.get("players"))
     return settings
+
+
+def check_players(players) -> None:
+    """2 to 4 player ids, each once."""
+    if not isinstance(players, list) or len(players) < 2 or len(players) > 4:
+        raise bad_args("khan.players")
+    for k in range(len(players)):
+        check_player_id(players[k], "players")
+        if players[k] in players[k + 1:]:
+            raise bad_args("khan.player_twice", players[k])
 
 
 def new(settings: dict, seed: int) -> KhanGame:
