@@ -16,8 +16,8 @@ from hal.pixels import NeoPixelStrip  # noqa: E402
 from ui import palette  # noqa: E402
 
 from shared_rules import cjson  # noqa: E402
-from shared_rules.chuhan import actions, state  # noqa: E402
-from shared_rules.chuhan.tables import ABILITIES, RANK_COUNTS  # noqa: E402
+from shared_rules.chuhan import actions, randplay, state  # noqa: E402
+from shared_rules.chuhan.tables import RANK_COUNTS  # noqa: E402
 from shared_rules.errors import RulesError  # noqa: E402
 from shared_rules.rng import PCG32  # noqa: E402
 from test_fw_chuhan_ui import SETS, act  # noqa: E402
@@ -38,31 +38,17 @@ def _cards(rank: int, size: int, kind: str) -> list:
 
 
 def _random_action(rng, g) -> dict:
-    p = ("han", "chu")[rng.below(2)]
-    k = rng.below(12)
-    if g.phase == "round_over":
-        if k < 3:
-            return {"do": "bonus", "player": p}
-        if g.events == "table" and g.event_deck:
-            keys = g.event_deck + ["warlords"]  # now and then one that is not left
-            return {"do": "next_round", "event": keys[rng.below(len(keys))]}
-        return {"do": "next_round"}
-    if k == 0:
-        return {"do": "edict", "player": p}
-    if k < 3:
-        return {"do": "ability", "player": p, "card": ABILITIES[rng.below(len(ABILITIES))]}
-    if k < 5:
-        return {"do": "counter", "player": p, "card": ("lu_zhi", "xiao_he")[rng.below(2)]}
-    if k == 5:
-        return {"do": "resolve"}
-    if k < 10:
-        kind = SETS[(0, 0, 0, 0, 1, 2, 3)[rng.below(7)]]
-        if rng.below(4) == 0:  # 2s: six or more score
-            rank, size = 2, 4 + rng.below(6)
-        else:
-            rank, size = rng.below(11), 1 + rng.below(4)
-        return {"do": "set", "player": p, "rank": rank, "size": size, "kind": kind}
-    return {"do": "out", "player": p, "cards": rng.below(14)}
+    """The rules core's random table (wild: legal or not), a set as the screen enters it:
+    its rank, size and kind."""
+    action = randplay.choose(g, rng, wild=True)
+    if action["do"] != "set":
+        return action
+    cards = action["cards"]
+    zm = action.get("zhongli_mo", False)
+    py = action.get("peng_yue", False)
+    kind = SETS[(1 if zm else 0) + (2 if py else 0)]
+    rank = min(cards) if zm else cards[0]
+    return {"do": "set", "player": action["player"], "rank": rank, "size": len(cards), "kind": kind}
 
 
 def _rules_action(action: dict) -> dict:

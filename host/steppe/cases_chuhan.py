@@ -7,10 +7,11 @@ A few cases per op are deliberately bad, so the error replies are compared too.
 
 import random
 
-from shared_rules.chuhan import actions, state
-from shared_rules.chuhan.game import OVER, ROUND_OVER, TABLE, most_cards, new_game
-from shared_rules.chuhan.tables import (ABILITIES, EVENT_KEYS, EVENTS, ONCE_A_ROUND, PLAYERS, RANK_COUNTS, end_bonus)
+from shared_rules.chuhan import actions, randplay, state
+from shared_rules.chuhan.game import OVER, most_cards, new_game
+from shared_rules.chuhan.tables import ABILITIES, EVENT_KEYS, EVENTS, PLAYERS, RANK_COUNTS
 from shared_rules.errors import RulesError
+from shared_rules.rng import PCG32
 
 _SNAPSHOTS = []
 
@@ -44,38 +45,8 @@ def _random_set(rnd: random.Random) -> dict:
 
 
 def _legal_action(rnd: random.Random, g) -> dict:
-    """An action that is (almost always) legal in the game g."""
-    if g.phase == ROUND_OVER:
-        if end_bonus(g.event) and not g.bonus_taken and rnd.random() < 0.6:
-            return {"do": "bonus", "player": rnd.choice(PLAYERS)}
-        action = {"do": "next_round"}
-        if g.events == TABLE and g.event_deck:
-            action["event"] = rnd.choice(g.event_deck)
-        return action
-    pend = g.pending
-    if pend is not None and rnd.random() < 0.6:
-        if pend[2] == 0 and rnd.random() < 0.5:
-            return {"do": "counter", "player": PLAYERS[1 - pend[0]], "card": "lu_zhi"}
-        if pend[2] == 1 and rnd.random() < 0.5:
-            return {"do": "counter", "player": PLAYERS[pend[0]], "card": "xiao_he"}
-        return {"do": "resolve"}
-    p = rnd.choice(PLAYERS)
-    roll = rnd.random()
-    if roll < 0.2 and g.edicts_left():
-        return {"do": "edict", "player": p}
-    if roll < 0.45:
-        free = [a for a in ABILITIES if a not in ONCE_A_ROUND or a not in g.used]
-        return {"do": "ability", "player": p, "card": rnd.choice(free)}
-    if roll < 0.8:
-        action: dict = {"do": "set", "player": p, "cards": [2] * rnd.randint(3, 7)}
-        if rnd.random() < 0.4:
-            action = {"do": "set", "player": p}
-            action.update(_random_set(rnd))
-            if action["cards"][0] == 10:
-                action["last"] = [9] + action["cards"][1:]
-        return action
-    o = 1 - PLAYERS.index(p)
-    return {"do": "out", "player": p, "cards": rnd.randint(0, most_cards(g.edicts[o]))}
+    """An action that is (almost always) legal in the game g: the rules core's random table."""
+    return randplay.choose(g, PCG32(rnd.randrange(2 ** 32), randplay.CHOOSER_STREAM))
 
 
 def snapshots() -> list:

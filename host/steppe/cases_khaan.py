@@ -5,6 +5,7 @@ a few units, a kurultai of 12 tribes with vassals, alliances and relations); abo
 eight is deliberately bad, so the error replies are compared too.
 """
 
+import json
 import random
 
 NAMES = ("red", "blue", "green", "yellow", "white", "black")
@@ -293,3 +294,57 @@ GENERATORS = {
     "khaan.kurultai": _kurultai,
     "khaan.countdown": _countdown,
 }
+
+
+_GAMES: list = []  # states along seeded random games (built once)
+
+
+def _games() -> list:
+    """Saved states taken along a few seeded random games of the rules core's random table."""
+    if not _GAMES:
+        from shared_rules.khaan import randplay, state
+
+        rnd = random.Random("khaan games")
+
+        def keep(game, action) -> None:
+            if rnd.random() < 0.3:
+                _GAMES.append(state.game_json(game))
+
+        for k in range(12):
+            randplay.playout(k, 2 + k % 5, keep)
+    return _GAMES
+
+
+def _new(rnd):
+    args = _seed(rnd, {"players": _players(rnd)})
+    if _bad(rnd):
+        args["players"] = rnd.choice((args["players"][:1], args["players"] + [args["players"][0]], [""], "red"))
+    return args
+
+
+def _play(rnd):
+    from shared_rules.khaan import randplay, state
+    from shared_rules.rng import PCG32
+
+    s = rnd.choice(_games())
+    g = state.game(json.loads(json.dumps(s)))
+    chooser = PCG32(rnd.randrange(2 ** 32), 1)
+    actions = []
+    for _ in range(rnd.randrange(1, 4)):
+        a = randplay.choose(g, chooser)
+        if a is None:
+            break
+        actions.append(a)
+    if _bad(rnd) or not actions:
+        actions.append(rnd.choice(({"do": "fly"}, {"do": "roll", "d6": 9}, {"do": "prestige", "player": "pink",
+                                                                               "points": 1},
+                                   {"do": "kurultai", "votes": {"red": 13}}, {"do": "round", "round": 0},
+                                   {"do": "battle", "attacker": {"horde": 0}, "defender": {"horde": 1}})))
+    args = {"state": s, "actions": actions}
+    if rnd.random() < 0.03:
+        args["state"] = dict(s, round=0)
+    return args
+
+
+GENERATORS["khaan.new"] = _new
+GENERATORS["khaan.play"] = _play

@@ -10,7 +10,8 @@ rules, which tests use to show that a refused action changes nothing.
 
 from shared_rules.chuhan.actions import apply
 from shared_rules.chuhan.game import OVER, ROUND_OVER, TABLE, ChuHanGame, most_cards, new
-from shared_rules.chuhan.tables import ABILITIES, COUNTERS, LIU_BANG_RANK, ONCE_A_ROUND, PLAYERS, RANK_COUNTS, end_bonus
+from shared_rules.chuhan.tables import (ABILITIES, COUNTERS, EVENT_KEYS, LIU_BANG_RANK, ONCE_A_ROUND, PLAYERS,
+                                        RANK_COUNTS, end_bonus)
 from shared_rules.rng import PCG32
 
 MAX_MOVES = 3000  # a game that runs longer than this is a bug
@@ -60,7 +61,8 @@ def choose(game: ChuHanGame, rng: PCG32, wild: bool = False) -> dict:
             return {"do": "bonus", "player": p}
         action = {"do": "next_round"}
         if game.events == TABLE and game.event_deck:
-            action["event"] = _pick(rng, game.event_deck)
+            # wild: now and then an event that is not left in the deck
+            action["event"] = _pick(rng, EVENT_KEYS if wild and rng.below(4) == 0 else game.event_deck)
         return action
     pend = game.pending
     if pend is not None and (wild or rng.below(5) < 3):

@@ -35,7 +35,7 @@ def _votes(game: KhaanGame, rng: PCG32) -> dict:
     votes = {}
     left = TRIBES
     favourite = _pick(rng, game.players)
-    if rng.below(4) < 1 + game.round // 8:
+    if rng.below(8) < game.round // 6:
         votes[favourite] = 8 + rng.below(5)
         left -= votes[favourite]
     for p in game.players:

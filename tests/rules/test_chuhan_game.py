@@ -2,7 +2,7 @@
 
 from rulestest import raises
 
-from shared_rules.chuhan import actions, state
+from shared_rules.chuhan import actions, randplay, state
 from shared_rules.chuhan.game import OVER, PLAY, ROUND_OVER, TABLE, VIRTUAL, going_out_vp, new_game
 from shared_rules.chuhan.tables import CHU, HAN
 
@@ -290,32 +290,6 @@ def test_event_shuffle_is_a_uniform_fisher_yates_with_fewer_draws():
     assert sorted(deck) == list(range(20)) and deck != list(range(20))
 
 
-def _random_action(rng, g) -> dict:
-    """A random action, legal or not, for the conformance playout below."""
-    from shared_rules.chuhan.tables import ABILITIES, PLAYERS
-
-    p = PLAYERS[rng.below(2)]
-    k = rng.below(10)
-    if g.phase == ROUND_OVER:
-        if k < 2:
-            return {"do": "bonus", "player": p}
-        if g.events == TABLE and g.event_deck:
-            return {"do": "next_round", "event": g.event_deck[rng.below(len(g.event_deck))]}
-        return {"do": "next_round"}
-    if k == 0:
-        return {"do": "edict", "player": p}
-    if k < 3:
-        return {"do": "ability", "player": p, "card": ABILITIES[rng.below(len(ABILITIES))]}
-    if k < 5:
-        return {"do": "counter", "player": p, "card": ("lu_zhi", "xiao_he")[rng.below(2)]}
-    if k == 5:
-        return {"do": "resolve"}
-    if k < 9:
-        cards = [2] * (3 + rng.below(6)) if rng.below(2) else [1 + rng.below(9)] * (1 + rng.below(3))
-        return {"do": "set", "player": p, "cards": cards, "zhongli_mo": rng.below(4) == 0}
-    return {"do": "out", "player": p, "cards": rng.below(12)}
-
-
 def test_random_games_keep_a_valid_state_and_vp_never_fall():
     from shared_rules.errors import RulesError
     from shared_rules.rng import PCG32
@@ -328,7 +302,7 @@ def test_random_games_keep_a_valid_state_and_vp_never_fall():
             before = list(g.vp)
             saved = state.game_json(g)
             try:
-                actions.apply(g, _random_action(rng, g))
+                actions.apply(g, randplay.choose(g, rng, wild=True))
             except RulesError:
                 assert state.game_json(g) == saved, "a refused action changes nothing"
             s = state.game_json(g)

@@ -4,7 +4,6 @@ from rulestest import raises
 
 from shared_rules import dice as shared_dice
 from shared_rules import ops
-from shared_rules.khaan import dice
 from shared_rules.khaan.tables import DICE
 from shared_rules.rng import PCG32
 
