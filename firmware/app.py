@@ -145,6 +145,8 @@ class App:
         else:
             out = self.screen.ui_json()
         out["screen"] = self.screen_name()
+        if self.record is not None:
+            out["actions"] = self.record.count()
         return out
 
     def _let_go(self) -> None:
@@ -358,13 +360,20 @@ class App:
         self._enter(rec)
         return {"game": game}
 
-    def log_get(self) -> dict:
-        """The current game's journal, every line (the header first), streamed: the history
-        the host replays and narrates."""
+    def log_get(self, args: dict) -> dict:
+        """The current game's journal, streamed: the history the host replays and narrates.
+        Every line (the header first), or with "from": k the lines after the first k."""
         rec = self.record
+        start = args.get("from", 0)
+        if type(start) is not int or start < 0:
+            from shared_rules.errors import bad_args
+
+            raise bad_args("\"from\" must be how many lines to leave out, 0 or more")
         if rec is None:
             return {"game": None, "journal": []}
-        return {"game": rec.name, "journal": cjson.Streamed(rec.write_lines), "actions": rec.count()}
+        rec.save()
+        return {"game": rec.name, "journal": cjson.Streamed(lambda out: rec.write_lines(out, start)),
+                "actions": rec.count(), "lines": rec.lines_count()}
 
     def journal_put(self, args: dict) -> dict:
         """A whole journal from the host, in parts (each a list of lines as JSON objects, the

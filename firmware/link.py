@@ -88,7 +88,7 @@ def _state_put(app, args: dict) -> dict:
 
 
 def _log(app, args: dict) -> dict:
-    return app.log_get()
+    return app.log_get(args)
 
 
 def _journal_put(app, args: dict) -> dict:

@@ -412,10 +412,11 @@ class Record:
                            + ": the game is back there; the rest is kept in " + self.name + ".jnl.bad")
 
     # -- the whole journal, for the link -----------------------------------------------------------
-    def write_lines(self, out) -> None:
-        """Every line of the journal, each as its JSON text, as one JSON array through
-        out.append (the header first): the history the host replays. A line whose checksum
-        does not match (changed on flash since) goes as {"damaged": its line number}."""
+    def write_lines(self, out, start: int = 0) -> None:
+        """The lines of the journal from the start-th on (0: the header first), each as its
+        JSON text, as one JSON array through out.append: the history the host replays. A
+        line whose checksum does not match (changed on flash since) goes as {"damaged": its
+        line number}."""
         self.save()
         out.append("[")
         k = 0
@@ -425,11 +426,17 @@ class Record:
                 if not line:
                     break
                 k += 1
+                if k <= start:
+                    continue
                 text = unseal(line)
                 if text is None:
                     text = '{"damaged":' + str(k) + "}"
-                out.append(text if k == 1 else "," + text)
+                out.append(text if k == start + 1 else "," + text)
         out.append("]")
+
+    def lines_count(self) -> int:
+        """Lines in the journal, the header included."""
+        return self.lines + 1
 
 
 def _message(e) -> str:

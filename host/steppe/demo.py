@@ -1,13 +1,13 @@
 """`steppe demo`: a seeded game of Khan played by the random player, flip by flip.
 
 Shows what the companion computes at the table: which card came up, where the ruler
-fled and along which path, who went home, and the board after each turn.
+fled, who went home (the game's narration, story.py, as every steppe command tells a
+game), and the board after each turn.
 """
 
 from shared_rules.khan import randplay
-from shared_rules.khan.actions import card_json, flight_json
 from shared_rules.khan.board import CELL_CHARS
-from shared_rules.khan.game import FLIP, OVER, VIRTUAL, new_game
+from shared_rules.khan.game import OVER, VIRTUAL
 from shared_rules.khan.position import BLACK
 from shared_rules.khan.tables import RULERS
 from shared_rules.rng import PCG32
@@ -60,33 +60,22 @@ def _glyph(game, i: int):
 
 
 def run(seed: int, players: int, turns: int, plain: bool) -> int:
+    from shared_rules import journal
+    from steppe.story import Story
+
+    settings = {"players": list(randplay.PLAYERS[:players]), "mode": VIRTUAL}
+    story = Story(journal.header("khan", settings, seed))
     chooser = PCG32(seed, randplay.CHOOSER_STREAM)
-    game = new_game("default", list(randplay.PLAYERS[:players]), VIRTUAL, seed, randplay.GAME_STREAM)
     print("Khan, %d players, seed %d. Rulers: %s" % (players, seed, "  ".join(
         "%d=%s" % (r + 1, RULERS[r]) for r in range(len(RULERS)))))
     shown = 0
-    while game.phase != OVER and shown < turns:
-        move = randplay.choose(game, chooser)
-        if move[0] == "flip" and game.step == FLIP:
-            who = game.player
-            card, skipped, r, flight = game.flip()
+    while story.game.phase != OVER and shown < turns:
+        action = randplay.action(story.game, chooser)
+        flip = action["do"] == "flip"
+        said = story.act(action)
+        if flip:
             shown += 1
-            c = card_json(card) or {"ruler": RULERS[r], "direction": "?", "symbol": "?"}
-            f = flight_json(game.board, flight)
             print()
-            print("Turn %d, %s flips %s %s (%s)%s" % (game.turn, who, c["ruler"], c["direction"], c["symbol"],
-                                                      ", skipping %d card(s) of rulers at home" % len(skipped)
-                                                      if skipped else ""))
-            if f["to"]:
-                over = " over " + " ".join(f["path"][:-1]) if len(f["path"]) > 1 else ""
-                print("  %s flees %s%s to %s" % (RULERS[r], f["direction"], over, f["to"]))
-            else:
-                print("  %s goes home to his court" % RULERS[r])
-            if f["returned"] and f["to"]:
-                print("  home now: " + " ".join(f["returned"]))
-            if f["final_phase"]:
-                print("  the 5th ruler is home: the final phase begins")
-            print(render(game, plain))
-        else:
-            randplay.play(game, move)
+            print("Turn %d: %s" % (story.game.turn, said))
+            print(render(story.game, plain))
     return 0

@@ -56,12 +56,28 @@ class Story:
         self.told[k] = sentence
         return sentence
 
+    def act(self, action: dict) -> str:
+        """An action made here, not read from a journal (the demo): applied, written into
+        the story's journal with the draws it made, and told. RulesError if refused."""
+        who = self._who()
+        event = self.game_mod.apply(self.game, action)
+        entry = journal.entry(action, self.draws(action, event))
+        k = len(self.texts)
+        self.texts.append(cjson.dumps(entry))
+        self.stack.push(k)
+        self.told[k] = self.narrate(self.game, who, action, event, self.names)
+        return self.told[k]
+
+    def _who(self) -> str:
+        who = self.game_mod.actor(self.game)
+        if isinstance(who, int):
+            return self.names[who] if 0 <= who < len(self.names) else ""
+        return who
+
     def _apply(self, entry: dict, where: str) -> str:
         from shared_rules.errors import RulesError
 
-        who = self.game_mod.actor(self.game)
-        if isinstance(who, int):
-            who = self.names[who] if 0 <= who < len(self.names) else ""
+        who = self._who()
         try:
             event = self.game_mod.apply(self.game, entry["a"])
         except RulesError as e:

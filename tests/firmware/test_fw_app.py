@@ -18,7 +18,7 @@ def _log(app) -> list:
     from shared_rules import cjson
 
     out = []
-    cjson.dump(app.log_get(), out.append)
+    cjson.dump(app.log_get({}), out.append)
     return json.loads("".join(out))["journal"]
 
 
