@@ -200,8 +200,15 @@ class App:
     # -- the game: act, save, undo, redo -------------------------------------------------
     def act(self, action: dict) -> dict:
         """A screen's action on the game: what it did (RulesError: refused, nothing changed).
-        Its journal line is written by flush(), once the new frame is out."""
-        event = self.record.act(action)
+        Its journal line is written by flush(), once the new frame is out. An action that
+        fails for want of RAM is refused as well: the game is back as it was saved."""
+        try:
+            event = self.record.act(action)
+        except MemoryError:
+            self.screen.show(self.record.game)
+            from shared_rules.errors import RulesError
+
+            raise RulesError("no_memory", "not enough memory for that now")
         self.dirty = True
         return event
 
@@ -290,7 +297,7 @@ class App:
         fill(frame, 0, 0, 16, 6, palette.OFF)
         text(frame, 0, 0, label(entry), palette.GOOD if kind == "redo" else palette.HINT)
         n = self.record.count()
-        total = n + len(self.record.stack.undone)
+        total = n + self.record.stack.u
         lit = 16 * n // total if total else 0
         fill(frame, 0, 5, lit, 1, palette.TEXT)
         fill(frame, lit, 5, 16 - lit, 1, palette.HALF)
@@ -399,19 +406,29 @@ class App:
         last = 0
         while True:
             now = clock.now()
-            if self.buttons is not None:
-                for name, event in self.buttons.poll(now):
-                    if event == PRESS or event == REPEAT:
-                        self.press(name, False)
-                    elif event == LONG:
-                        self.press(name, True)
-            if (self.dirty or self.screen.animating(now)) and clock.elapsed(now, last) >= FRAME_MS:
-                self.render(now)
-                last = now
-            rec = self.record
-            if rec is not None and rec.snapshot_due() and clock.elapsed(now, self.last_press) >= IDLE_MS:
-                rec.snapshot()
+            try:
+                if self.buttons is not None:
+                    for name, event in self.buttons.poll(now):
+                        if event == PRESS or event == REPEAT:
+                            self.press(name, False)
+                        elif event == LONG:
+                            self.press(name, True)
+                if (self.dirty or self.screen.animating(now)) and clock.elapsed(now, last) >= FRAME_MS:
+                    self.render(now)
+                    last = now
+                rec = self.record
+                if rec is not None and rec.snapshot_due() and clock.elapsed(now, self.last_press) >= IDLE_MS:
+                    rec.snapshot()
+            except Exception as e:  # the loop never stops: say what went wrong, carry on
+                self._trouble(e)
             await asyncio.sleep_ms(POLL_MS)
+
+    def _trouble(self, e) -> None:
+        """Something the loop did failed (a bug, the RAM ran out): noted for hello, the game
+        as saved kept, the loop going on."""
+        gc.collect()
+        self.notice = "the box recovered from " + type(e).__name__ + ": " + _message(e)
+        self.dirty = True
 
     async def _serve(self, link, stdin, stdout) -> None:
         """Read requests as bytes arrive, answer each line; never block the UI."""
@@ -434,9 +451,15 @@ class App:
                 if b == b"\n" or b == b"\x03" or len(got) >= 256:
                     break  # a Ctrl-C is acted on at once: what follows it is the REPL's
             if got:
-                for line in lines.feed(got):
-                    link.answer(line, stdout.write)
-                    gc.collect()
+                try:
+                    for line in lines.feed(got):
+                        link.answer(line, stdout.write)
+                        gc.collect()
+                except KeyboardInterrupt:
+                    raise
+                except Exception as e:  # the link is never left dead: the next line is served
+                    lines = Lines()
+                    self._trouble(e)
             else:
                 await asyncio.sleep_ms(POLL_MS)
 

@@ -9,8 +9,10 @@ Distinct error codes: bad_json, too_long (lines over MAX_LINE bytes), unknown_op
 bad_args. A Ctrl-C byte stops the app so the REPL (and mpremote) can take over.
 """
 
+import gc
+
 from shared_rules import cjson, ops
-from shared_rules.errors import BAD_ARGS, BAD_JSON, INTERNAL, TOO_LONG, RulesError
+from shared_rules.errors import BAD_ARGS, BAD_JSON, INTERNAL, NO_MEMORY, TOO_LONG, RulesError
 
 MAX_LINE = ops.MAX_LINE
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
@@ -108,10 +110,21 @@ class Link:
 
     def answer(self, line, write) -> None:
         """Answer one request line through write(text): the reply is written in chunks,
-        so a whole saved game goes out without ever being one string in RAM."""
+        so a whole saved game goes out without ever being one string in RAM. A reply that
+        runs out of RAM on its way out is cut short (its line broken off) and followed by a
+        no_memory error with the request's id: the host always gets an answer."""
         out = self.handle(line)
-        if out is not None:
+        if out is None:
+            return
+        try:
             cjson.dump(out, write)
+            write("\n")
+        except MemoryError:
+            rid = out.get("id")
+            out = None
+            gc.collect()
+            write("\n")
+            cjson.dump(error(rid, NO_MEMORY, "the reply did not fit in the device's RAM"), write)
             write("\n")
 
     def handle(self, line) -> "dict | None":
@@ -150,6 +163,7 @@ class Link:
         except RulesError as e:
             return error(rid, e.code, e.message)
         except MemoryError:
-            return error(rid, INTERNAL, "out of memory in " + op)
+            gc.collect()
+            return error(rid, NO_MEMORY, "out of memory in " + op)
         except Exception as e:  # a bug of ours: one line, and the device keeps running
             return error(rid, INTERNAL, "internal error in " + op + ": " + type(e).__name__)

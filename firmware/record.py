@@ -22,10 +22,106 @@ import os
 
 from shared_rules import cjson, journal
 from shared_rules.errors import RulesError, bad_args
-from shared_rules.journal import Stack, seal, unseal
+from shared_rules.journal import ACTION, REDO, UNDO, seal, unseal
 
 SNAP_EVERY = 16  # actions between snapshots: at most this many are replayed at boot
 SLOTS = 3  # snapshots kept: undo goes back ~SLOTS * SNAP_EVERY actions without a replay from the start
+CHUNK = 32  # places are kept in lists of this many: small blocks, which a fragmented heap always has
+
+
+class Pile:
+    """A stack of small ints in lists of CHUNK: it grows a block of a few hundred bytes at a
+    time - a list grown action by action would need ever larger blocks of one piece, and
+    late in a game the heap, fragmented by play, has none to give."""
+
+    def __init__(self) -> None:
+        self.chunks = []
+        self.n = 0
+
+    def push(self, v: int) -> None:
+        n = self.n
+        if n == len(self.chunks) * CHUNK:
+            self.chunks.append([0] * CHUNK)
+        self.chunks[n // CHUNK][n % CHUNK] = v
+        self.n = n + 1
+
+    def pop(self) -> int:
+        self.n -= 1
+        return self.get(self.n)
+
+    def get(self, k: int) -> int:
+        return self.chunks[k // CHUNK][k % CHUNK]
+
+
+class Places:
+    """The places in the journal (byte offsets) of the actions in force, and of those undone
+    that redo can bring back, the last undone on top: journal lines' Stack (shared_rules/
+    replay.py) for the device, in Piles."""
+
+    def __init__(self) -> None:
+        self.items = Pile()
+        self.undone = Pile()
+
+    @property
+    def n(self) -> int:
+        return self.items.n
+
+    @property
+    def u(self) -> int:
+        return self.undone.n
+
+    def item(self, k: int) -> int:
+        return self.items.get(k)
+
+    def push(self, place: int) -> None:
+        """A new action: what was undone can no longer be redone."""
+        self.undone.n = 0
+        self.items.push(place)
+
+    def undo(self):
+        if not self.items.n:
+            return None
+        place = self.items.pop()
+        self.undone.push(place)
+        return place
+
+    def redo(self):
+        if not self.undone.n:
+            return None
+        place = self.undone.pop()
+        self.items.push(place)
+        return place
+
+    def next_redo(self) -> int:
+        return self.undone.get(self.undone.n - 1)
+
+    def feed(self, text: str, place: int) -> bool:
+        """One line's JSON text, as replay.Stack.feed."""
+        if text.startswith(ACTION):
+            self.push(place)
+            return True
+        if text == UNDO:
+            return self.undo() is not None
+        if text == REDO:
+            return self.redo() is not None
+        return False
+
+    def load(self, items: list, undone: list) -> None:
+        """The lists as a snapshot keeps them (replay.Stack's items and undone)."""
+        self.items.n = 0
+        self.undone.n = 0
+        for place in items:
+            self.items.push(place)
+        for place in undone:
+            self.undone.push(place)
+
+    def write_json(self, out) -> None:
+        """{"items": [...], "undone": [...]} (replay.Stack's lists) through out.append."""
+        for key, pile in (('{"items":[', self.items), ('],"undone":[', self.undone)):
+            out.append(key)
+            for k in range(pile.n):
+                out.append(("," if k else "") + str(pile.get(k)))
+        out.append("]}")
 
 
 class Damaged(Exception):
@@ -72,7 +168,7 @@ class Record:
         self.settings = {}  # the game's settings, from the journal's header
         self.head_id = ""  # the CRC-32 of the header line: snapshots of another game are not ours
         self.game = None
-        self.stack = Stack()  # the places (byte offsets) in the journal of the actions in force
+        self.stack = Places()  # the places (byte offsets) in the journal of the actions in force, and undone
         self.size = 0  # bytes in the journal: the place of the next line
         self.lines = 0  # lines after the header
         self.snaps = []  # [slot, actions in force, lines, place of its last action] of each snapshot
@@ -111,22 +207,34 @@ class Record:
     # -- play ---------------------------------------------------------------------------------
     def act(self, action: dict) -> dict:
         """Apply one action to the game; its journal line waits for save(). RulesError (the
-        game unchanged) when the rules refuse it."""
+        game unchanged) when the rules refuse it; any other failure on the way (the RAM ran
+        out halfway through) brings the game back as saved, then raises."""
         self.save()
-        mod = _module(self.name)
-        event = mod.apply(self.game, action)
-        draws = _module(self.name, "actions").draws(action, event)
-        self.pending = cjson.dumps(journal.entry(action, draws))
+        try:
+            event = _module(self.name).apply(self.game, action)
+            draws = _module(self.name, "actions").draws(action, event)
+            self.pending = cjson.dumps(journal.entry(action, draws))
+        except RulesError:
+            raise
+        except Exception:
+            self.pending = ""
+            self.game = None
+            gc.collect()
+            self.game = self._build(self.stack.n)
+            raise
         return event
 
     def save(self) -> None:
-        """Append the last action's line: the save."""
+        """Append the last action's line: the save. A failed write leaves the line waiting."""
         if not self.pending:
             return
-        text = self.pending
+        self.stack.push(self.size)
+        try:
+            self._append(self.pending)
+        except Exception:
+            self.stack.items.n -= 1  # not on flash: not in force
+            raise
         self.pending = ""
-        place = self._append(text)
-        self.stack.push(place)
 
     def _append(self, text: str) -> int:
         line = seal(text)
@@ -140,26 +248,25 @@ class Record:
 
     def count(self) -> int:
         """Actions in force: the game stands after this many."""
-        return len(self.stack.items) + (1 if self.pending else 0)
+        return self.stack.n + (1 if self.pending else 0)
 
     def can_redo(self) -> bool:
-        return not self.pending and bool(self.stack.undone)
+        return not self.pending and self.stack.u > 0
 
     def undo(self) -> "dict | None":
         """Take the last action back: the game is rebuilt one action earlier. Returns the
         journal entry taken back, or None at the start of the game."""
         self.save()
-        items = self.stack.items
-        if not items:
+        n = self.stack.n
+        if not n:
             return None
-        place = items[-1]
-        entry = self._entry(place)
+        entry = self._entry(self.stack.item(n - 1))
         self.game = None  # the old game goes before the rebuilt one is made
         gc.collect()
         try:
-            self.game = self._build(len(items) - 1)
+            self.game = self._build(n - 1)
         except Exception:
-            self.game = self._build(len(items))  # nothing is taken back
+            self.game = self._build(n)  # nothing is taken back
             raise
         self._append(journal.UNDO)
         self.stack.undo()
@@ -169,7 +276,7 @@ class Record:
         """Make the last action taken back again; the entry, or None when nothing was."""
         if not self.can_redo():
             return None
-        entry = self._entry(self.stack.undone[-1])
+        entry = self._entry(self.stack.next_redo())
         _module(self.name).apply(self.game, entry["a"])
         self._append(journal.REDO)
         self.stack.redo()
@@ -187,11 +294,11 @@ class Record:
         """The game after the first n actions in force: from the newest snapshot that holds
         a prefix of them, or from the header. check: each action's draws compared with the
         ones it recorded."""
-        items = self.stack.items
+        items = self.stack
         best = None
         for s in self.snaps:
             m = s[1]
-            if m <= n and (m == 0 or items[m - 1] == s[3]) and (best is None or m > best[1]):
+            if m <= n and (m == 0 or items.item(m - 1) == s[3]) and (best is None or m > best[1]):
                 best = s
         game = None
         start = 0
@@ -208,10 +315,11 @@ class Record:
         draws = _module(self.name, "actions").draws if check else None
         with open(self.path) as f:
             for k in range(start, n):
-                f.seek(items[k])
+                place = items.item(k)
+                f.seek(place)
                 text = unseal(f.readline())
                 if text is None:
-                    raise bad_args(self.name + ".jnl is damaged at byte " + str(items[k]))
+                    raise bad_args(self.name + ".jnl is damaged at byte " + str(place))
                 e = json.loads(text)
                 if not check:
                     apply(game, e["a"])
@@ -220,9 +328,9 @@ class Record:
                     event = apply(game, e["a"])
                     got = cjson.dumps(draws(e["a"], event))
                 except (RulesError, KeyError, TypeError) as err:
-                    raise bad_args("the action at byte " + str(items[k]) + " does not apply: " + _message(err))
+                    raise bad_args("the action at byte " + str(place) + " does not apply: " + _message(err))
                 if got != cjson.dumps(e.get("r")):
-                    raise bad_args("the action at byte " + str(items[k]) + " recorded other draws than the game "
+                    raise bad_args("the action at byte " + str(place) + " recorded other draws than the game "
                                    "makes: " + got[:60])
         return game
 
@@ -260,18 +368,15 @@ class Record:
                 if s[2] < oldest[2]:
                     oldest = s
             slot = oldest[0]
-        items = self.stack.items
-        n = len(items)
-        last = items[n - 1] if n else -1
+        n = self.stack.n
+        last = self.stack.item(n - 1) if n else -1
         meta = {"head": self.head_id, "n": n, "line": self.lines, "size": self.size, "last": last}
         gc.collect()
         tmp = self._slot(slot) + ".tmp"
         with open(tmp, "w") as f:
             f.write(seal(cjson.dumps(meta)))
-            f.write(seal(cjson.dumps({"items": items, "undone": self.stack.undone})))
-            out = []
-            write_state(self.game, self.name, out)
-            f.write(seal("".join(out)))
+            _write_sealed(f, cjson.Streamed(self.stack.write_json))
+            _write_sealed(f, cjson.Streamed(lambda out: write_state(self.game, self.name, out)))
         os.rename(tmp, self._slot(slot))
         self.snaps = [s for s in self.snaps if s[0] != slot]
         self.snaps.append([slot, n, self.lines, last])
@@ -289,127 +394,18 @@ class Record:
     # -- boot -------------------------------------------------------------------------------------
     @staticmethod
     def open(root: str, name: str, path: str = "") -> "Record":
-        """The saved game: the journal read (a torn last line dropped, a damaged line and
-        all after it moved aside), the game rebuilt from the newest good snapshot.
+        """The saved game read back (recover.py: a torn last line dropped, a damaged line
+        and all after it moved aside, the game rebuilt from the newest good snapshot).
         Damaged when there is no game to come back to; OSError when there is no journal.
-        path: a journal put by the host, checked strictly instead: no snapshot, every line
-        whole and every action's draws the ones it recorded, or bad_args naming the line."""
-        rec = Record(root, name)
-        strict = bool(path)
-        if strict:
-            rec.path = path
-        rec._read_head()
-        if not strict:
-            rec._read_snapshots()
-        rec._scan(strict)
-        rec.game = rec._build(len(rec.stack.items), strict)
-        return rec
+        path: a journal put by the host, checked strictly instead (recover.open_record)."""
+        import sys
 
-    def _read_head(self) -> None:
-        with open(self.path) as f:
-            line = f.readline()
-        text = unseal(line)
-        if text is None:
-            raise Damaged(self.name + ".jnl: its first line (the game's settings) is damaged")
+        import recover
+
         try:
-            head = journal.check_header(json.loads(text))
-        except ValueError:
-            raise Damaged(self.name + ".jnl: its first line is not JSON")
-        except RulesError as e:
-            raise Damaged(self.name + ".jnl: " + e.message)
-        if head["game"] != self.name:
-            raise Damaged(self.name + ".jnl holds a game of " + head["game"])
-        self.settings = head["settings"]
-        self.head_id = _crc(line)
-        self.size = len(line)
-
-    def _read_snapshots(self) -> None:
-        """The snapshots of this journal (their first lines), newest last; the newest one
-        whose list of actions reads gives the places of the actions up to it."""
-        size = _size(self.path)
-        found = []
-        for k in range(SLOTS):
-            try:
-                with open(self._slot(k)) as f:
-                    text = unseal(f.readline())
-                    meta = json.loads(text) if text is not None else None
-                    if type(meta) is not dict or meta.get("head") != self.head_id or not 0 < meta["size"] <= size:
-                        continue
-                    found.append([k, meta["n"], meta["line"], meta["last"], meta["size"], f.readline()])
-            except (OSError, ValueError, KeyError, TypeError):
-                continue
-        found.sort(key=lambda s: s[2])
-        while found:
-            newest = found[-1]
-            text = unseal(newest[5])
-            try:
-                lists = json.loads(text) if text is not None else None
-                if type(lists) is dict and len(lists["items"]) == newest[1]:
-                    self.stack = Stack(lists["items"], lists["undone"])
-                    self.size = newest[4]
-                    self.lines = newest[2]
-                    break
-            except (ValueError, KeyError, TypeError):
-                pass
-            found.pop()
-        self.snaps = [s[:4] for s in found]
-
-    def _scan(self, strict: bool = False) -> None:
-        """Read the journal lines after the newest snapshot (or the header): a torn last line
-        is dropped, a damaged line is cut off with all that follows (kept aside as .bad).
-        strict: a torn or damaged line is refused (bad_args with its line number)."""
-        size = _size(self.path)
-        place = self.size
-        good = place
-        bad = ""
-        with open(self.path) as f:
-            f.seek(place)
-            while True:
-                line = f.readline()
-                if not line:
-                    break
-                text = unseal(line)
-                if text is None or not self.stack.feed(text, place):
-                    if strict:
-                        raise bad_args("journal line " + str(self.lines + 2) + (
-                            " is damaged (its checksum does not match)" if text is None else
-                            " is no action, undo or redo that can apply here"))
-                    bad = "torn" if place + len(line) >= size and text is None else "damaged"
-                    break
-                place += len(line)
-                good = place
-                self.lines += 1
-                self.since += 1
-        self.size = good
-        if bad:
-            self._cut(good, bad)
-
-    def _cut(self, good: int, why: str) -> None:
-        """Keep the first `good` bytes of the journal (the rest was torn by a cut, or damaged):
-        copied into a temp file renamed over it; damaged lines are kept aside as NAME.jnl.bad."""
-        tmp = self.path + ".tmp"
-        with open(self.path) as src:
-            if why == "damaged":
-                src.seek(good)
-                with open(self.path + ".bad", "w") as aside:
-                    while True:
-                        chunk = src.read(512)
-                        if not chunk:
-                            break
-                        aside.write(chunk)
-                src.seek(0)
-            with open(tmp, "w") as dst:
-                left = good
-                while left > 0:
-                    chunk = src.read(512 if left > 512 else left)
-                    if not chunk:
-                        break
-                    dst.write(chunk)
-                    left -= len(chunk)
-        os.rename(tmp, self.path)
-        if why == "damaged":
-            self.notice = (self.name + ".jnl was damaged after action " + str(len(self.stack.items))
-                           + ": the game is back there; the rest is kept in " + self.name + ".jnl.bad")
+            return recover.open_record(Record(root, name), path)
+        finally:
+            sys.modules.pop("recover", None)  # its code is needed when a game comes back only
 
     # -- the whole journal, for the link -----------------------------------------------------------
     def write_lines(self, out, start: int = 0) -> None:
@@ -437,6 +433,32 @@ class Record:
     def lines_count(self) -> int:
         """Lines in the journal, the header included."""
         return self.lines + 1
+
+
+class _Sealed:
+    """A file being written a chunk at a time, the CRC-32 of what went in summed as it goes:
+    a line too long to hold in RAM at once is sealed as journal.seal() would seal it."""
+
+    def __init__(self, f) -> None:
+        self.f = f
+        self.crc = 0
+
+    def write(self, text: str) -> None:
+        from binascii import crc32
+
+        self.f.write(text)
+        self.crc = crc32(text.encode(), self.crc)
+
+    def seal(self) -> str:
+        return "\t%04x\n" % (self.crc & 0xFFFF)
+
+
+def _write_sealed(f, obj) -> None:
+    """One journal-format line of obj's canonical JSON, written in chunks (a whole state
+    or a long list is never one string in RAM), its checksum summed on the way."""
+    sink = _Sealed(f)
+    cjson.dump(obj, sink.write)
+    f.write(sink.seal())
 
 
 def _message(e) -> str:

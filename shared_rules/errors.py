@@ -14,6 +14,7 @@ UNKNOWN_OP = "unknown_op"  # no such op in the table
 BAD_ARGS = "bad_args"  # JSON, but not arguments the op accepts
 ILLEGAL = "illegal"  # well-formed, but the rules forbid it
 INTERNAL = "internal"  # a bug of ours; never a traceback to the user
+NO_MEMORY = "no_memory"  # the device ran out of RAM for this request; it serves the next one
 
 
 def describe(text: str, *values) -> str:

@@ -12,6 +12,8 @@ import pytest
 
 from conftest import ROOT, Sim, tool
 
+from steppe import flash
+
 NO_DEVICE, NO_ANSWER, AMBIGUOUS, NOT_A_PICO, NO_FIRMWARE = 3, 4, 6, 7, 8
 
 
@@ -62,7 +64,7 @@ def test_two_devices_and_no_port_chosen(sims):
     a.link.close()
     b.link.close()
     listed = _steppe("ports", env=env)
-    assert listed.returncode == 0 and listed.stdout.count("companion 0.1.0") == 2, listed.stdout
+    assert listed.returncode == 0 and listed.stdout.count("companion " + flash.firmware_version()) == 2, listed.stdout
     a.reopen()
     b.reopen()
 

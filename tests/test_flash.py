@@ -12,6 +12,8 @@ import pytest
 
 from conftest import ROOT, Sim, tool
 
+from shared_rules.protocol import PROTOCOL
+
 
 def _flash(sim, *extra, env=None, cwd=ROOT) -> subprocess.CompletedProcess:
     """steppe flash on the virtual Pico (the test lends its serial port meanwhile)."""
@@ -78,7 +80,7 @@ def test_flash_from_the_wheel_then_only_changes_move(tmp_path, wheel):
         assert first.returncode == 0, first.stderr
         assert " 0 copied" not in first.stdout and "removed" in first.stdout, first.stdout
         hello = sim.wait_ready()
-        assert hello["rules"] == _host_rules() and hello["protocol"] == 1
+        assert hello["rules"] == _host_rules() and hello["protocol"] == PROTOCOL
         sim.link.close()  # the flashed board computes what the host computes: every op, seeded cases
         verify = subprocess.run([sys.executable, "-m", "steppe", "verify", "--port", sim.device, "--count", "4"],
                                 capture_output=True, text=True, timeout=300, env=env, cwd=str(tmp_path))

@@ -17,10 +17,10 @@ from shared_rules.khan.game import VIRTUAL, new_game
 from shared_rules.khan.tables import RULERS
 from shared_rules.rng import PCG32
 from steppe.errors import EXIT_NO_ANSWER, EXIT_NO_DEVICE, EXIT_USAGE
-from steppe.play import parse_keys
+from steppe.panel import parse_keys
 
 _SGR_OR_GLYPH = re.compile(r"\x1b\[([0-9;]*)m|(\u2588\u2588|\u00b7 )")
-_FLED = re.compile(r"(\w+) fled ([A-Z]\d+) \u2192 ([A-Z]\d+)|(\w+) went home from ([A-Z]\d+)")
+_FLED = re.compile(r"(\w+) flees \w+ from ([A-Z]\d+) to ([A-Z]\d+)|(\w+) goes home from ([A-Z]\d+)")
 
 
 class Tmux:

@@ -6,12 +6,13 @@ import subprocess
 from conftest import ROOT, Sim, tool
 
 from shared_rules.fingerprint import rules_hash
+from shared_rules.protocol import PROTOCOL
 from steppe.drive import KhanDriver
 
 
 def test_hello_names_the_protocol_firmware_and_rules(sim):
     hello = sim.link.request("hello")
-    assert hello["protocol"] == 1 and hello["firmware"] and hello["screen"] == "menu"
+    assert hello["protocol"] == PROTOCOL and hello["firmware"] and hello["screen"] == "menu"
     assert hello["rules"] == rules_hash(ROOT + "/shared_rules")
 
 
@@ -21,7 +22,7 @@ def test_every_kind_of_bad_line_gets_its_code_and_the_device_stays_up(sim):
     assert link.raw_line(b'{"id": 1, "op": "x"' + b" " * 20000 + b"}")["error"]["code"] == "too_long"
     assert link.raw_line(b'{"id": 2, "op": "khan.nope"}')["error"]["code"] == "unknown_op"
     assert link.raw_line(b'{"id": 3, "op": "ui.press", "args": {"button": 5}}')["error"]["code"] == "bad_args"
-    assert link.request("hello")["protocol"] == 1
+    assert link.request("hello")["protocol"] == PROTOCOL
 
 
 def test_rules_ops_answer_as_on_the_host(sim):
@@ -34,10 +35,10 @@ def test_rules_ops_answer_as_on_the_host(sim):
 
 def _new_khan_game(link, players: int):
     link.request("ui.press", {"button": "OK"})  # Khan
-    for _ in range(3 - players):
+    for _ in range(3 - players):  # the setup starts at 3 players
         link.request("ui.press", {"button": "LEFT"})
-    for _ in range(4 - players):
-        link.request("ui.press", {"button": "RIGHT"}) if players == 4 else None
+    for _ in range(players - 3):
+        link.request("ui.press", {"button": "RIGHT"})
     for _ in range(players):
         reply = link.request("ui.press", {"button": "OK"})
     assert reply["screen"] == "khan"
@@ -50,17 +51,45 @@ def _drive(link, seed):
     return KhanDriver(press, lambda: link.request("state.get")["state"], seed)
 
 
-def test_a_scripted_khan_game_in_a_96k_heap(tmp_path):
-    # 96 KB as on the Pico's 32-bit core ("w": adjusted for the unix port's 64-bit words)
-    s = Sim(str(tmp_path / "pico"), heap="96wK")
+def test_a_whole_4_player_khan_game_in_a_96k_heap_is_proven_by_its_journal(tmp_path):
+    """A full game of four through the buttons in the heap the design allows (96 KB on the
+    Pico's 32-bit core; "w": adjusted for the unix port's 64-bit words): every action kept
+    in the journal, nothing rolled away, the game proven whole by replaying the journal on
+    the host (steppe verify --game), and a line changed on flash named."""
+    import pytest
+
+    from shared_rules import journal
+    from steppe import verify
+    from steppe.errors import StepError
+
+    fs = tmp_path / "pico"
+    s = Sim(str(fs), heap="96wK")
     try:
         s.wait_ready()
-        _new_khan_game(s.link, 2)
-        driver = _drive(s.link, 5)
-        final = driver.game()
-        assert final["phase"] == "over"
-        frame = s.link.request("ui.frame")
-        assert len(frame["pixels"]) == 256
+        _new_khan_game(s.link, 4)
+        final = _drive(s.link, 5).game()
+        assert final["phase"] == "over" and len(final["players"]) == 4
+        assert len(s.link.request("ui.frame")["pixels"]) == 256
+        lines = s.link.request("log.get")["journal"]
+        actions = s.link.request("state.get")["actions"]
+        assert len(lines) == 1 + actions and actions > 100  # the whole history: the header and every action
+        game, proven, size = verify.check_game(s.link)
+        assert (game, proven) == ("khan", actions) and size > 1000
+        # a line changed on flash, checksum and all: its draws are not the game's
+        path = fs / "khan.jnl"
+        text = path.read_text().splitlines(True)
+        k = next(k for k in range(1, len(text)) if '"r":{"card":' in text[k])
+        entry = json.loads(journal.unseal(text[k]))
+        entry["r"]["card"] = (entry["r"]["card"] + 1) % 72
+        tampered = text[:k] + [journal.seal(json.dumps(entry, sort_keys=True, separators=(",", ":")))] + text[k + 1:]
+        path.write_text("".join(tampered))
+        with pytest.raises(StepError, match="journal line %d recorded the draws" % (k + 1)):
+            verify.check_game(s.link)
+        # ...and changed without its checksum: the device names the line itself
+        text[k] = text[k].replace('"do":"', '"do": "', 1)
+        path.write_text("".join(text))
+        with pytest.raises(StepError, match="journal line %d is damaged on the device" % (k + 1)):
+            verify.check_game(s.link)
         assert s.link.request("hello")["screen"] == "khan"
     finally:
         s.close()

@@ -9,6 +9,7 @@ import pytest
 from conftest import ROOT, Sim, tool
 
 from shared_rules import ops
+from shared_rules.protocol import PROTOCOL
 from steppe import verify
 
 
@@ -42,7 +43,7 @@ def test_check_is_the_same_one_at_a_time_or_pipelined(sim):
     for report in (one, many):
         assert report.agree and report.cases == 30 and report.per_op == {op: 6 for op in names}
         assert report.rate > 0 and report.seconds > 0 and report.differences == []
-    assert sim.link.request("hello")["protocol"] == 1  # the link is in step after the pipeline
+    assert sim.link.request("hello")["protocol"] == PROTOCOL  # the link is in step after the pipeline
 
 
 def test_a_changed_rules_module_and_a_changed_hash_fail(tmp_path):

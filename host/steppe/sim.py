@@ -52,6 +52,8 @@ class VirtualPico:
         self.proc = None
         self.stopping = False
         self.resets = 0
+        self.cutting = None  # a power cut asked for (cut()): the relay's thread makes it
+        self.held = False  # tests: the user's bytes stay on the line (in flight) until released
 
     def open(self) -> str:
         """Create the pty and the filesystem folder; returns the device path."""
@@ -97,6 +99,8 @@ class VirtualPico:
         pending = {self.master: b"", self.user_master: b""}  # bytes waiting to go to that fd
         while not self.stopping:
             assert self.proc is not None
+            if self.cutting is not None:
+                self._power_cut(pending)
             if self.proc.poll() is not None:
                 self.resets += 1
                 if not self.stopping:
@@ -104,7 +108,8 @@ class VirtualPico:
             # the user's side is read only while what it sent has gone in (back-pressure); the
             # board is always read, and output nobody reads is dropped past 64 KB, as a
             # Pico's USB serial drops it when no program on the laptop reads
-            readers = [self.master] + ([self.user_master] if len(pending[self.master]) < 65536 else [])
+            readers = [self.master] + ([self.user_master] if len(pending[self.master]) < 65536 and not self.held
+                                       else [])
             writers = [fd for fd in pending if pending[fd]]
             try:
                 ready, writable, _ = select.select(readers, writers, [], 0.02)
@@ -126,6 +131,38 @@ class VirtualPico:
                 if data:
                     out = pair[fd]
                     pending[out] = (pending[out] + data)[-65536:] if out == self.user_master else pending[out] + data
+
+    def cut(self, timeout: float = 10.0) -> None:
+        """A power cut, as a Pico has one: the board's process killed with no chance to tidy
+        up, and what was on its way in over the USB serial line lost with it (the bytes the
+        board had not read yet, in its pty, in the relay and in the user's pty); the relay
+        then starts the board again, as power coming back. Returns once the cut is made."""
+        import threading
+
+        done = threading.Event()
+        self.cutting = done
+        if not done.wait(timeout):
+            raise RuntimeError("the virtual Pico's relay did not make the cut")
+
+    def _power_cut(self, pending: dict) -> None:
+        """In the relay's thread: the cut cut() asked for."""
+        import termios
+
+        assert self.proc is not None and self.cutting is not None
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        termios.tcflush(self.slave, termios.TCIFLUSH)  # the board's unread input is gone
+        pending[self.master] = b""  # ...and what the relay held for it
+        while True:  # ...and what the user had sent that the relay had not read yet
+            try:
+                if not os.read(self.user_master, 4096):
+                    break
+            except (BlockingIOError, InterruptedError, OSError):
+                break
+        done = self.cutting
+        self.cutting = None
+        done.set()
 
     def stop(self) -> None:
         self.stopping = True

@@ -8,7 +8,7 @@ draws what it recorded), so a story is only told of a journal that is the game.
 
 import json
 
-from shared_rules import cjson, journal
+from shared_rules import cjson, journal, replay
 from shared_rules.games import module, players
 
 
@@ -24,7 +24,7 @@ class Story:
         self.names = players(self.name, head["settings"])
         self.game = journal.start(head)
         self.texts: "list[str]" = []  # every line after the header, as fed
-        self.stack = journal.Stack()  # indexes into texts of the actions in force
+        self.stack = replay.Stack()  # indexes into texts of the actions in force
         self.told: "dict[int, str]" = {}  # the sentence of each action line
 
     def feed(self, text: str) -> str:
@@ -37,7 +37,7 @@ class Story:
             item = self.stack.undo()
             if item is None:
                 raise journal.bad_args(where + ": an undo with nothing to take back")
-            self.game = journal.replay(self.head, self.texts)
+            self.game = replay.replay(self.head, self.texts)
             return "undo: " + self.told[item]
         if text == journal.REDO:
             item = self.stack.redo()

@@ -162,11 +162,11 @@ def read(path: str, board: str = "", seed: "int | None" = None) -> Backup:
 def replay(lines: list, where: str):
     """(the game, actions in force) of a journal as JSON objects, replayed and checked here;
     StepError naming the line that is not the game's."""
-    from shared_rules import journal
+    from shared_rules import replay
 
     try:
         head, texts = verify.journal_texts(lines, "the file")
-        return journal.replay(head, texts), len(journal.in_force(texts))
+        return replay.replay(head, texts), len(replay.in_force(texts))
     except RulesError as e:
         raise _refused(where, e.message)
 

@@ -158,7 +158,7 @@ def check_game(link: Transport, timeout: float = REPLY_TIMEOUT) -> "tuple[str, i
     rules code, every action's draws checked, and the state it leads to compared byte for
     byte with the device's (state.get). (game, actions in force, bytes of state) when they
     agree; StepError naming the journal line or the first difference when not."""
-    from shared_rules import journal
+    from shared_rules import replay
     from shared_rules.games import module
 
     box = link.request("state.get", timeout=timeout)
@@ -167,7 +167,7 @@ def check_game(link: Transport, timeout: float = REPLY_TIMEOUT) -> "tuple[str, i
         raise StepError("the device has no game in progress (it shows the menu): no game to verify", EXIT_FAILED)
     try:
         head, texts = journal_texts(link.request("log.get", timeout=timeout).get("journal"))
-        game = journal.replay(head, texts)
+        game = replay.replay(head, texts)
     except RulesError as e:
         raise StepError(e.message, EXIT_FAILED)
     mine = cjson.dumps(module(name, "state").game_json(game))
@@ -177,7 +177,7 @@ def check_game(link: Transport, timeout: float = REPLY_TIMEOUT) -> "tuple[str, i
         raise StepError("the journal's %d lines replay to another state than the device's: first difference at "
                         "character %d: here ...%s... device ...%s..." % (len(texts) + 1, at, mine[max(0, at - 30):at + 30],
                                                                          theirs[max(0, at - 30):at + 30]), EXIT_FAILED)
-    return str(name), len(journal.in_force(texts)), len(mine)
+    return str(name), len(replay.in_force(texts)), len(mine)
 
 
 # -- the command -----------------------------------------------------------------------------
