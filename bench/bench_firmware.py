@@ -1,10 +1,14 @@
-"""Firmware figures under the micropython binary, from the device image (.mpy files):
-frame render and a press to its new frame, on the Khan screen mid-game. Run by run.py.
+"""Firmware figures under the micropython binary, from the device image (.mpy files): frame
+render and a press to its new frame on the Khan screen mid-game, and the game's journal -
+the save of an action, a snapshot, the boot replay, undo, the bytes of a whole game.
+Run by run.py.
 
-argv: the image folder. Prints JSON lines {"name", "us", "n"} after the calibration loop.
+argv: the image folder, the simulator's folder. Prints JSON lines {"name", "us", "n"} (and
+{"name", "bytes"}) after the calibration loop.
 """
 
 import gc
+import os
 import sys
 import time
 
@@ -14,22 +18,53 @@ import calibrate  # noqa: E402,F401  (the calibration line comes first)
 
 import app  # noqa: E402
 from hal.pixels import NeoPixelStrip  # noqa: E402
+from record import SNAP_EVERY, Record  # noqa: E402
 from shared_rules.khan import randplay  # noqa: E402
 from ui import palette  # noqa: E402
+
+FS = "benchfs/"
 
 
 def report(name, us, n):
     print('{"name": "%s", "us": %d, "n": %d}' % (name, us, n))
 
 
-a = app.App(NeoPixelStrip(22, 16, 16, palette.PALETTE), None, "")
+def report_bytes(name, n, lines):
+    print('{"name": "%s", "bytes": %d, "n": %d}' % (name, n, lines))
+
+
+try:
+    os.mkdir(FS)
+except OSError:
+    for f in os.listdir(FS):
+        os.remove(FS + f)
+a = app.App(NeoPixelStrip(22, 16, 16, palette.PALETTE), None, FS)
 a.boot()
-a.new_game("khan", ["red", "yellow", "blue"], 0, 7)
-g = a.screen.game
+a.new_game("khan", ["red", "yellow", "blue", "green"], 0, 7)
 chooser = randplay.PCG32(7, randplay.CHOOSER_STREAM)
-for _ in range(80):  # a board in the middle of the game: yurts, figures, rulers
-    randplay.play(g, randplay.choose(g, chooser))
-a.changed()
+saves = 0
+saved_us = 0
+
+
+def play(k: int) -> None:
+    """k actions of the random player through the App, each saved as the box saves it (the
+    time of the saves summed), snapshots written when due (as when the box is idle)."""
+    global saves, saved_us
+    for _ in range(k):
+        action = randplay.action(a.record.game, chooser)
+        if action is None:
+            return
+        a.act(action)
+        t0 = time.ticks_us()
+        a.flush()
+        saved_us += time.ticks_diff(time.ticks_us(), t0)
+        saves += 1
+        if a.record.snapshot_due():
+            a.record.snapshot()
+
+
+play(80)  # a board in the middle of the game: yurts, figures, rulers
+a.screen.show(a.record.game)
 gc.collect()
 
 now = time.ticks_ms()
@@ -53,10 +88,10 @@ def stamp(buffer):
 a.pixels._transmit = stamp
 
 
-def latency(button):
+def latency(button, long=False):
     sent[0] = 0
     t0 = time.ticks_us()
-    a.press(button)
+    a.press(button, long)
     return time.ticks_diff(sent[0], t0)
 
 
@@ -66,12 +101,43 @@ for k in range(n):
     total += latency("LEFT" if k % 2 else "RIGHT")
 report("press to new frame: move the cursor", total // n, n)
 
-a.screen.mode = "board"
+g = a.record.game
 while g.step != "flip" and g.phase == "turn":
-    randplay.play(g, randplay.choose(g, chooser))
-a.screen.version += 1  # the game moved on behind the screen's back: draw it afresh
+    play(1)
+a.screen.show(g)
 report("press to new frame: flip and flee (then saved)", latency("OK"), 1)
+
+# boot: the newest snapshot, then the most action lines a box leaves after it (2 x SNAP_EVERY - 1)
+rec = a.record
+rec.snapshot()
+while rec.since < 2 * SNAP_EVERY - 1:
+    rec.act(randplay.action(rec.game, chooser))
+    rec.save()
+gc.collect()
 t0 = time.ticks_us()
-a.changed()
-a.flush()
-report("saving the game (after the frame)", time.ticks_diff(time.ticks_us(), t0), 1)
+again = Record.open(FS, "khan")
+report("boot: the game back from a snapshot and %d actions" % again.since, time.ticks_diff(time.ticks_us(), t0), 1)
+again = None
+a.screen.show(rec.game)
+gc.collect()
+
+play(200)  # on to the end of the game
+report("save an action: one journal line appended", saved_us // saves, saves)
+rec = a.record
+rec.since = SNAP_EVERY
+t0 = time.ticks_us()
+rec.snapshot()
+report("snapshot of a late Khan game (idle, every %d lines)" % SNAP_EVERY, time.ticks_diff(time.ticks_us(), t0), 1)
+size = os.stat(FS + "khan.jnl")[6]
+report_bytes("journal of a whole 4-player Khan game", size, rec.lines_count())
+
+t0 = time.ticks_us()
+a.press("BACK", True)
+report("undo 1 action (BACK held, to its frame)", time.ticks_diff(time.ticks_us(), t0), 1)
+t0 = time.ticks_us()
+for _ in range(20):
+    a.press("LEFT")  # the history overlay: one more back
+report("undo 20 actions, one at a time (each)", time.ticks_diff(time.ticks_us(), t0) // 20, 20)
+t0 = time.ticks_us()
+a.press("RIGHT")
+report("redo 1 action", time.ticks_diff(time.ticks_us(), t0), 1)

@@ -21,6 +21,7 @@ import mpytree
 PICO_CALIBRATION_MS = 7984.0
 OP_GOAL_MS = 5.0  # every op of Chu and Han, Huns, Rise of the Khaan (issue 3)
 GOALS_MS = {"flee: whole flight with its yurt (per flight)": 2.0, "score a full end-game board": 100.0}
+FIRMWARE_GOALS_MS = {"frame": 8.0, "press": 30.0, "save an action": 30.0, "boot": 300.0}
 
 
 def micropython() -> str:
@@ -149,7 +150,14 @@ def main() -> int:
     fw_scale = PICO_CALIBRATION_MS * 1000.0 / fw_rows[0]["us"]
     print("firmware, from the device image (calibration x%.0f)" % fw_scale)
     for row in fw_rows[1:]:
-        goal = "<= 8 ms" if row["name"].startswith("frame") else "<= 30 ms" if row["name"].startswith("press") else ""
+        if "bytes" in row:
+            print("%-52s %9.1f KB   (%d lines, %.0f bytes a line)" % (row["name"], row["bytes"] / 1024.0, row["n"],
+                                                                     row["bytes"] / max(row["n"], 1)))
+            continue
+        goal = ""
+        for prefix, ms in FIRMWARE_GOALS_MS.items():
+            if row["name"].startswith(prefix):
+                goal = "<= %g ms" % ms
         print("%-52s %9.3f ms %13.2f ms %8s" % (row["name"], row["us"] / 1000.0, row["us"] * fw_scale / 1000.0,
                                                goal))
     print("%-52s %9.1f ms   (the unix port starting from .mpy files)" % ("virtual Pico: boot to ready", boot))

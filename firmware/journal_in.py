@@ -9,7 +9,7 @@ NAME.jnl (a rename: atomic). Anything refused leaves the game as it was.
 
 import os
 
-from record import SLOTS, Record, forget
+from record import SLOTS, Reader, Record, forget
 from shared_rules import cjson, journal
 from shared_rules.errors import RulesError, bad_args
 
@@ -44,7 +44,7 @@ def put(root: str, args: dict) -> "Record | None":
 
     try:
         with open(path) as f:
-            name = json.loads(journal.unseal(f.readline()) or "{}").get("game")
+            name = json.loads(journal.unseal(Reader(f).line(0)) or "{}").get("game")
         rec = Record.open(root, name, path)
         fits = getattr(__import__("ui." + name, None, None, ("screen",)), "fits", None)
         if fits is not None:

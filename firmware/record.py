@@ -24,8 +24,8 @@ from shared_rules import cjson, journal
 from shared_rules.errors import RulesError, bad_args
 from shared_rules.journal import ACTION, REDO, UNDO, seal, unseal
 
-SNAP_EVERY = 16  # actions between snapshots: at most this many are replayed at boot
-SLOTS = 3  # snapshots kept: undo goes back ~SLOTS * SNAP_EVERY actions without a replay from the start
+SNAP_EVERY = 8  # journal lines between snapshots (written when the box is idle; at twice this, at once)
+SLOTS = 4  # snapshots kept: undo goes back ~SLOTS * SNAP_EVERY actions without a replay from the start
 CHUNK = 32  # places are kept in lists of this many: small blocks, which a fragmented heap always has
 
 
@@ -122,6 +122,40 @@ class Places:
             for k in range(pile.n):
                 out.append(("," if k else "") + str(pile.get(k)))
         out.append("]}")
+
+
+BLOCK = 512  # bytes read at a time
+
+
+class Reader:
+    """The lines of a journal (or snapshot) file by their places (byte offsets), read in
+    blocks: a file's readline() reads a byte at a time on MicroPython, and a journal is
+    read line after line at boot, for undo and for the host."""
+
+    def __init__(self, f) -> None:
+        self.f = f
+        self.start = 0  # the place of buf's first byte; the file stands at start + len(buf)
+        self.buf = ""
+
+    def line(self, place: int) -> str:
+        """The line at place, its newline included ("" at the end, no newline if torn)."""
+        while True:
+            k = place - self.start
+            if 0 <= k <= len(self.buf):
+                end = self.buf.find("\n", k)
+                if end >= 0:
+                    return self.buf[k:end + 1]
+                block = self.f.read(BLOCK)
+                if not block:
+                    return self.buf[k:]
+                self.buf = self.buf[k:] + block
+                self.start = place
+            else:
+                self.f.seek(place)
+                self.start = place
+                self.buf = self.f.read(BLOCK)
+                if not self.buf:
+                    return ""
 
 
 class Damaged(Exception):
@@ -284,8 +318,7 @@ class Record:
 
     def _entry(self, place: int) -> dict:
         with open(self.path) as f:
-            f.seek(place)
-            text = unseal(f.readline())
+            text = unseal(Reader(f).line(place))
         if text is None:
             raise bad_args(self.name + ".jnl is damaged at byte " + str(place))
         return json.loads(text)
@@ -314,10 +347,10 @@ class Record:
         apply = _module(self.name).apply
         draws = _module(self.name, "actions").draws if check else None
         with open(self.path) as f:
+            lines = Reader(f)
             for k in range(start, n):
                 place = items.item(k)
-                f.seek(place)
-                text = unseal(f.readline())
+                text = unseal(lines.line(place))
                 if text is None:
                     raise bad_args(self.name + ".jnl is damaged at byte " + str(place))
                 e = json.loads(text)
@@ -338,7 +371,7 @@ class Record:
         """The game the header starts (read again from the file: a header holding a whole
         starting position is not kept in RAM)."""
         with open(self.path) as f:
-            text = unseal(f.readline())
+            text = unseal(Reader(f).line(0))
         if text is None:
             raise bad_args(self.name + ".jnl: its first line is damaged")
         return journal.start(journal.check_header(json.loads(text)))
@@ -384,9 +417,9 @@ class Record:
 
     def _snapshot_state(self, slot: int):
         with open(self._slot(slot)) as f:
-            f.readline()
-            f.readline()
-            text = unseal(f.readline())
+            lines = Reader(f)
+            meta = lines.line(0)
+            text = unseal(lines.line(len(meta) + len(lines.line(len(meta)))))
         if text is None:
             raise ValueError("snapshot damaged")
         return _module(self.name, "state").game(json.loads(text))
@@ -416,11 +449,14 @@ class Record:
         self.save()
         out.append("[")
         k = 0
+        place = 0
         with open(self.path) as f:
+            lines = Reader(f)
             while True:
-                line = f.readline()
+                line = lines.line(place)
                 if not line:
                     break
+                place += len(line)
                 k += 1
                 if k <= start:
                     continue

@@ -8,7 +8,7 @@ the Record being opened as `self`, as its methods would.
 import json
 import os
 
-from record import SLOTS, Damaged, _crc, _size
+from record import SLOTS, Damaged, Reader, _crc, _size
 from shared_rules import journal
 from shared_rules.errors import RulesError, bad_args
 from shared_rules.journal import unseal
@@ -34,7 +34,7 @@ def open_record(rec, path: str = ""):
 
 def _read_head(self) -> None:
     with open(self.path) as f:
-        line = f.readline()
+        line = Reader(f).line(0)
     text = unseal(line)
     if text is None:
         raise Damaged(self.name + ".jnl: its first line (the game's settings) is damaged")
@@ -59,25 +59,26 @@ def _read_snapshots(self) -> None:
     for k in range(SLOTS):
         try:
             with open(self._slot(k)) as f:
-                text = unseal(f.readline())
-                meta = json.loads(text) if text is not None else None
-                if type(meta) is not dict or meta.get("head") != self.head_id or not 0 < meta["size"] <= size:
-                    continue
-                found.append([k, meta["n"], meta["line"], meta["last"], meta["size"], f.readline()])
+                first = Reader(f).line(0)
+            text = unseal(first)
+            meta = json.loads(text) if text is not None else None
+            if type(meta) is dict and meta.get("head") == self.head_id and 0 < meta["size"] <= size:
+                found.append([k, meta["n"], meta["line"], meta["last"], meta["size"], len(first)])
         except (OSError, ValueError, KeyError, TypeError):
             continue
     found.sort(key=lambda s: s[2])
     while found:
         newest = found[-1]
-        text = unseal(newest[5])
         try:
+            with open(self._slot(newest[0])) as f:
+                text = unseal(Reader(f).line(newest[5]))
             lists = json.loads(text) if text is not None else None
             if type(lists) is dict and len(lists["items"]) == newest[1]:
                 self.stack.load(lists["items"], lists["undone"])
                 self.size = newest[4]
                 self.lines = newest[2]
                 break
-        except (ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError):
             pass
         found.pop()
     self.snaps = [s[:4] for s in found]
@@ -92,9 +93,9 @@ def _scan(self, strict: bool = False) -> None:
     good = place
     bad = ""
     with open(self.path) as f:
-        f.seek(place)
+        lines = Reader(f)
         while True:
-            line = f.readline()
+            line = lines.line(place)
             if not line:
                 break
             text = unseal(line)

@@ -54,6 +54,7 @@ class VirtualPico:
         self.resets = 0
         self.cutting = None  # a power cut asked for (cut()): the relay's thread makes it
         self.held = False  # tests: the user's bytes stay on the line (in flight) until released
+        self.wake = (-1, -1)  # a pipe that wakes the relay's select (a cut asked for)
 
     def open(self) -> str:
         """Create the pty and the filesystem folder; returns the device path."""
@@ -63,6 +64,7 @@ class VirtualPico:
 
             build.write(self.fs, build.files(build.HOST))  # "flash" the firmware into the board's folder
         self.master, self.slave = pty.openpty()
+        self.wake = os.pipe()
         self.user_master, self.user_slave = pty.openpty()
         # raw, every end, or output arrives as \r\r\n and mpremote hangs (MICROPYTHON-NOTES)
         for fd in (self.master, self.slave, self.user_master, self.user_slave):
@@ -108,8 +110,8 @@ class VirtualPico:
             # the user's side is read only while what it sent has gone in (back-pressure); the
             # board is always read, and output nobody reads is dropped past 64 KB, as a
             # Pico's USB serial drops it when no program on the laptop reads
-            readers = [self.master] + ([self.user_master] if len(pending[self.master]) < 65536 and not self.held
-                                       else [])
+            readers = [self.master, self.wake[0]] + (
+                [self.user_master] if len(pending[self.master]) < 65536 and not self.held else [])
             writers = [fd for fd in pending if pending[fd]]
             try:
                 ready, writable, _ = select.select(readers, writers, [], 0.02)
@@ -124,6 +126,9 @@ class VirtualPico:
                     n = len(pending[fd])  # the other end is gone: drop what was for it
                 pending[fd] = pending[fd][n:]
             for fd in ready:
+                if fd == self.wake[0]:
+                    os.read(fd, 64)  # a cut asked for: made at the top of the next turn
+                    continue
                 try:
                     data = os.read(fd, 4096)
                 except (BlockingIOError, InterruptedError, OSError):
@@ -141,6 +146,7 @@ class VirtualPico:
 
         done = threading.Event()
         self.cutting = done
+        os.write(self.wake[1], b"!")  # the relay's select wakes at once
         if not done.wait(timeout):
             raise RuntimeError("the virtual Pico's relay did not make the cut")
 
@@ -172,10 +178,11 @@ class VirtualPico:
 
     def close(self) -> None:
         self.stop()
-        for fd in (self.master, self.slave, self.user_master, self.user_slave):
+        for fd in (self.master, self.slave, self.user_master, self.user_slave) + self.wake:
             if fd >= 0:
                 os.close(fd)
         self.master = self.slave = self.user_master = self.user_slave = -1
+        self.wake = (-1, -1)
 
 
 def _board_process() -> None:
