@@ -7,22 +7,18 @@ so the device only spends RAM on the games that are played.
 
 from shared_rules import cjson
 from shared_rules.errors import BAD_JSON, INTERNAL, TOO_LONG, UNKNOWN_OP, RulesError, bad_args
+from shared_rules.games import NAMES
 
 MAX_LINE = 16384  # bytes in one request line, newline excluded; documented in docs/ops.md
 
-# game -> the module of its ops; each such module has OPS = {"name": function}, and the
-# op "game.name" is that function. docs/ops*.md documents every op (a test checks it).
-GAMES = {
-    "rng": "shared_rules.rng_ops",
-    "khan": "shared_rules.khan.ops",
-    "chuhan": "shared_rules.chuhan.ops",
-    "huns": "shared_rules.huns.ops",
-    "khaan": "shared_rules.khaan.ops",
-}
+# the families of ops: the random generator's, and each game's (shared_rules/games.py):
+# a module with OPS = {"name": function}, the op "game.name" being that function.
+# docs/ops*.md documents every op (a test checks it).
+GAMES = ("rng",) + NAMES
 
 
 def _module(game: str):
-    path = GAMES[game]
+    path = "shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops"
     return __import__(path, None, None, ("OPS",))
 
 

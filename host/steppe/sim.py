@@ -4,7 +4,7 @@ Its stdin/stdout are a pty (what USB CDC is on a Pico), its filesystem a folder.
 pairs with a relay between their masters, as socat would make: the interpreter owns one
 slave, the user's device path is the other slave, so pyserial and mpremote open it
 exactly as a board's /dev/ttyACM0. The
-firmware runs with the simulator's machine.py and neopixel.py first on sys.path, so its
+firmware runs with the simulator's machine.py and neopixel.py first on its MICROPYPATH, so its
 Pico code paths run unchanged. `micropython -i` drops to the REPL when the app stops
 (Ctrl-C), so mpremote can take over as on a board; when the interpreter exits (a soft
 reset, Ctrl-D at the REPL) it is started again, as a board reboots, on the same pty.

@@ -177,3 +177,29 @@ def test_each_game_keeps_its_own_colours_through_the_menu_and_other_games():
     again = App(pixels(), None, app.root)
     again.boot()
     assert again.open_game("huns") and again.screen.seats == seats
+
+
+def test_games_saved_before_journals_come_back_as_journals_or_are_kept_aside():
+    import os
+
+    from shared_rules import cjson, ops
+
+    root = tmpdir("old")
+    khan = ops.call("khan.new", {"players": ["red", "blue"], "seed": 3})["state"]
+    huns = ops.call("huns.new", {"players": 3, "seed": 4})["state"]
+    for name, text in (("khan.json", cjson.dumps(khan)), ("khan.undo", cjson.dumps(khan)), ("khan.log", '{"a":1}\n'),
+                       ("huns.json", cjson.dumps(huns)), ("chuhan.json", '{"game": "chuhan", "rou'),
+                       ("app.json", '{"current": "khan", "colours": {"huns": ["purple", "white", "green"]}}')):
+        with open(root + name, "w") as f:
+            f.write(text)
+    app = App(pixels(), None, root)
+    app.boot()
+    assert app.screen_name() == "khan" and app.state_get()["state"] == khan
+    assert _log(app) == [{"game": "khan", "journal": 1, "settings": {"mode": "virtual", "players": ["red", "blue"]},
+                          "state": khan}]  # the history starts at the converted game
+    files = os.listdir(root)
+    for gone in ("khan.json", "khan.undo", "khan.log", "huns.json", "chuhan.json"):
+        assert gone not in files, gone
+    assert "chuhan.json.bad" in files and "chuhan.json" in app.notice  # refused, kept aside, and said
+    assert app.open_game("huns") and app.state_get()["settings"] == {"players": ["purple", "white", "green"]}
+    assert app.state_get()["state"] == huns
