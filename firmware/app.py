@@ -139,9 +139,8 @@ class App:
         if self.leaving:
             out = {"mode": "leave"}
         elif self.history is not None:
-            kind, entry = self.history
-            out = {"mode": "history", "kind": kind, "entry": entry, "actions": self.record.count(),
-                   "redo": self.record.can_redo()}
+            kind, entry, n, total = self.history
+            out = {"mode": "history", "kind": kind, "entry": entry, "actions": n, "redo": total > n}
         else:
             out = self.screen.ui_json()
         out["screen"] = self.screen_name()
@@ -202,15 +201,24 @@ class App:
         """A screen's action on the game: what it did (RulesError: refused, nothing changed).
         Its journal line is written by flush(), once the new frame is out. An action that
         fails for want of RAM is refused as well: the game is back as it was saved."""
+        rec = self._record()
         try:
-            event = self.record.act(action)
+            event = rec.act(action)
         except MemoryError:
-            self.screen.show(self.record.game)
+            self.screen.show(rec.game)
             from shared_rules.errors import RulesError
 
             raise RulesError("no_memory", "not enough memory for that now")
         self.dirty = True
         return event
+
+    def _record(self):
+        rec = self.record
+        if rec is None:
+            from shared_rules.errors import bad_args
+
+            raise bad_args("no game in progress")
+        return rec
 
     def flush(self) -> None:
         """Save: append the last action's journal line (and a snapshot, if one is overdue)."""
@@ -222,20 +230,25 @@ class App:
 
     def undo(self) -> None:
         """BACK held: the last action taken back; the history overlay shows it."""
-        rec = self.record
+        rec = self._record()
         self.screen.game = None  # the screen lets its game go too while the game is rebuilt
         try:
             entry = rec.undo()
         finally:
             self.screen.show(rec.game)
-        self.history = ("undo", entry) if entry is not None else ("start", None)
-        self.dirty = True
+        self._show_history("undo" if entry is not None else "start", entry, rec)
 
     def redo(self) -> None:
-        entry = self.record.redo()
+        rec = self._record()
+        entry = rec.redo()
         if entry is not None:
-            self.screen.show(self.record.game)
-            self.history = ("redo", entry)
+            self.screen.show(rec.game)
+            self._show_history("redo", entry, rec)
+        self.dirty = True
+
+    def _show_history(self, kind: str, entry, rec) -> None:
+        """The overlay: what was undone or redone, the actions in force and in all."""
+        self.history = (kind, entry, rec.count(), rec.count() + rec.stack.u)
         self.dirty = True
 
     def _history(self, button: str, long: bool) -> None:
@@ -283,21 +296,19 @@ class App:
         else:
             self.screen.draw(frame, now)
             if self.history is not None:
-                self._draw_history(frame)
+                self._draw_history(frame, self.history)
         self.pixels.show()
         self.frames += 1
         self.dirty = False
 
-    def _draw_history(self, frame: bytearray) -> None:
+    def _draw_history(self, frame: bytearray, history: tuple) -> None:
         """The action just undone (orange) or redone (green), over the top of the screen,
         and a bar: how far into the game the history stands."""
         from ui.base import fill, text
 
-        kind, entry = self.history
+        kind, entry, n, total = history
         fill(frame, 0, 0, 16, 6, palette.OFF)
         text(frame, 0, 0, label(entry), palette.GOOD if kind == "redo" else palette.HINT)
-        n = self.record.count()
-        total = n + self.record.stack.u
         lit = 16 * n // total if total else 0
         fill(frame, 0, 5, lit, 1, palette.TEXT)
         fill(frame, lit, 5, 16 - lit, 1, palette.HALF)

@@ -345,7 +345,7 @@ class Record:
         if game is None:
             game = self._start()
         apply = _module(self.name).apply
-        draws = _module(self.name, "actions").draws if check else None
+        draws = _module(self.name, "actions").draws
         with open(self.path) as f:
             lines = Reader(f)
             for k in range(start, n):

@@ -224,7 +224,7 @@ class HunsScreen(Screen):
             self._try(app, {"do": "start_loot", "colours": [COLOURS[k] for k in self.marked]})
 
     def _roll(self, app, values) -> None:
-        action = {"do": "roll"}
+        action: dict = {"do": "roll"}
         if values is not None:
             action["dice"] = {COLOURS[k]: values[k] for k in range(len(COLOURS))}
         if self._try(app, action) and values is None:

@@ -309,7 +309,7 @@ class KhaanScreen(Screen):
         return ACTIONS[a][1] if a < len(ACTIONS) else (1 if a == len(ACTIONS) else -1)
 
     def _prestige(self, app) -> None:
-        action = {"do": "prestige", "player": self.game.players[self.who]}
+        action: dict = {"do": "prestige", "player": self.game.players[self.who]}
         if self.action < len(ACTIONS):
             action["action"] = ACTIONS[self.action][0]
         else:
@@ -335,7 +335,7 @@ class KhaanScreen(Screen):
 
     def _plunder(self, app) -> None:
         t, f, n = self.plan
-        action = {"do": "plunder", "target": plunder.TARGETS[t]}
+        action: dict = {"do": "plunder", "target": plunder.TARGETS[t]}
         if plunder.TARGETS[t] != plunder.SETTLED:
             action["fertility"] = f
         if plunder.TARGETS[t] == plunder.PLAYER:

@@ -59,7 +59,7 @@ class Setup(Screen):
         self.game = game
         self.menu_index = menu_index
         self.count = game[4]
-        self.colours = list(palette.PLAYER_COLOURS[:game[3]])
+        self.colours: "list[str]" = list(palette.PLAYER_COLOURS[:game[3]])
         self.editing = 0  # whose colour UP/DOWN changes
         self.mode = 0  # the game's option (its index in the row's values), e.g. Khan: the box keeps the deck
         self.error_at = clock.now() - ERROR_MS  # a start the rules refused: a red flash

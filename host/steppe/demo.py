@@ -71,6 +71,8 @@ def run(seed: int, players: int, turns: int, plain: bool) -> int:
     shown = 0
     while story.game.phase != OVER and shown < turns:
         action = randplay.action(story.game, chooser)
+        if action is None:
+            break
         flip = action["do"] == "flip"
         said = story.act(action)
         if flip:

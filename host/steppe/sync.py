@@ -316,7 +316,7 @@ def push(link: Transport, backup: Backup, where: str) -> None:
     game when it refuses."""
     try:
         if backup.kind == "sync":
-            todo = parts(backup.journal)
+            todo = parts(backup.journal or [])
             for k, part in enumerate(todo):
                 link.request("journal.put", {"lines": part, "part": k, "last": k == len(todo) - 1}, timeout=120.0)
         else:

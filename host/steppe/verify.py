@@ -166,7 +166,7 @@ def check_game(link: Transport, timeout: float = REPLY_TIMEOUT) -> "tuple[str, i
     if name is None:
         raise StepError("the device has no game in progress (it shows the menu): no game to verify", EXIT_FAILED)
     try:
-        head, texts = journal_texts(link.request("log.get", timeout=timeout).get("journal"))
+        head, texts = journal_texts(link.request("log.get", timeout=timeout).get("journal") or [])
         game = replay.replay(head, texts)
     except RulesError as e:
         raise StepError(e.message, EXIT_FAILED)

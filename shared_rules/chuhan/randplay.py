@@ -33,7 +33,7 @@ def plain_set(rng: PCG32, rank: int, size: int) -> list:
 def _set(rng: PCG32, p: str, wild: bool) -> dict:
     """A set: six or more 2s (they score), a plain set, or one with Zhongli Mo / Peng Yue."""
     k = rng.below(8)
-    action = {"do": "set", "player": p}
+    action: dict = {"do": "set", "player": p}
     if k < 3:
         action["cards"] = [2] * (3 + rng.below(6))
     elif k < 6 or wild:

@@ -60,8 +60,8 @@ def apply(game: KhaanGame, action) -> dict:
         for k in (0, 1):
             if given[k] is not None:
                 want[k] = state.face(given[k], COMBAT_DIE, "rolls", k)
-        winner, sa, lost_a, lost_d = game.fight(attacker, defender, want)
-        out["rolls"] = list(game.battle[2])
+        rolls, (winner, sa, lost_a, lost_d) = game.fight(attacker, defender, want)
+        out["rolls"] = list(rolls)
         out["winner"] = winner
         out["sa"] = sa
         out["losses"] = {"attacker": state.units_json(lost_a), "defender": state.units_json(lost_d)}
@@ -71,7 +71,6 @@ def apply(game: KhaanGame, action) -> dict:
         owner = _player(game, action, "owner") if "owner" in action else -1
         got = game.plunder(target, A.integer(action, "fertility", 0, MAX_FERTILITY, 0),
                            A.integer(action, "population", 0, MAX_FERTILITY, 0), by, owner)
-        out["rolls"] = list(game.loot[3])
         for key in got:
             out[key] = got[key]
         out["prestige"] = {game.players[k]: game.prestige[k] for k in (by, owner) if k >= 0}

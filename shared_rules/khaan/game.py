@@ -64,7 +64,8 @@ class KhaanGame:
 
     def fight(self, attacker: tuple, defender: tuple, given: "list[int]") -> tuple:
         """A battle; given: each side's d6 as the table rolled it, 0 for the box to roll.
-        Returns combat.battle's (winner, [SA, SD], attacker's losses, defender's losses)."""
+        Returns (the two d6, combat.battle's (winner, [SA, SD], attacker's losses, defender's
+        losses))."""
         rolls = list(given)
         need = [k for k in (0, 1) if not rolls[k]]
         if need:
@@ -72,7 +73,7 @@ class KhaanGame:
             for j in range(len(need)):
                 rolls[need[j]] = got[j]
         self.battle = (tuple(attacker), tuple(defender), rolls)
-        return combat.battle(attacker, defender, rolls)
+        return rolls, combat.battle(attacker, defender, rolls)
 
     def plunder(self, target: int, fertility: int, population: int, by: int = -1, owner: int = -1) -> dict:
         """A plunder after a won battle: a pasture (d4 herd, d4 population) of an
@@ -98,6 +99,7 @@ class KhaanGame:
         else:
             got = plunder.pasture(fertility, rolls[0], rolls[1], population)
         self.loot = (target, fertility, population, rolls)
+        got["rolls"] = rolls
         points = got["prestige"]
         if by >= 0:
             self.prestige[by] = _add(self.prestige[by], points["attacker"])

@@ -463,7 +463,7 @@ def check_players(players) -> None:
 def new(settings: dict, seed: int) -> KhanGame:
     """A new game: the rulers on their start cells, the cards dealt (virtual mode)."""
     check_settings(settings)
-    return new_game(settings.get("board", "default"), settings.get("players"), settings.get("mode", VIRTUAL), seed)
+    return new_game(settings.get("board", "default"), settings["players"], settings.get("mode", VIRTUAL), seed)
 
 
 def settings_of(game: KhanGame) -> dict:
