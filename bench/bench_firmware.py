@@ -18,7 +18,7 @@ import calibrate  # noqa: E402,F401  (the calibration line comes first)
 
 import app  # noqa: E402
 from hal.pixels import NeoPixelStrip  # noqa: E402
-from record import SNAP_EVERY, Record  # noqa: E402
+from record import OVERDUE, SNAP_EVERY, Record  # noqa: E402
 from shared_rules.khan import randplay  # noqa: E402
 from ui import palette  # noqa: E402
 
@@ -107,16 +107,21 @@ while g.step != "flip" and g.phase == "turn":
 a.screen.show(g)
 report("press to new frame: flip and flee (then saved)", latency("OK"), 1)
 
-# boot: the newest snapshot, then the most action lines a box leaves after it (2 x SNAP_EVERY - 1)
+# boot: the newest snapshot, then the most action lines a box leaves after it (OVERDUE - 1)
 rec = a.record
 rec.snapshot()
-while rec.since < 2 * SNAP_EVERY - 1:
+while rec.since < OVERDUE - 1:
     rec.act(randplay.action(rec.game, chooser))
     rec.save()
-gc.collect()
-t0 = time.ticks_us()
-again = Record.open(FS, "khan")
-report("boot: the game back from a snapshot and %d actions" % again.since, time.ticks_diff(time.ticks_us(), t0), 1)
+best = 0
+for _ in range(5):  # the fastest of five: the desktop's other work only ever adds
+    again = None
+    gc.collect()
+    t0 = time.ticks_us()
+    again = Record.open(FS, "khan")
+    took = time.ticks_diff(time.ticks_us(), t0)
+    best = took if not best or took < best else best
+report("boot: the game back from a snapshot and %d actions" % again.since, best, 5)
 again = None
 a.screen.show(rec.game)
 gc.collect()
@@ -125,15 +130,37 @@ play(200)  # on to the end of the game
 report("save an action: one journal line appended", saved_us // saves, saves)
 rec = a.record
 rec.since = SNAP_EVERY
-t0 = time.ticks_us()
-rec.snapshot()
-report("snapshot of a late Khan game (idle, every %d lines)" % SNAP_EVERY, time.ticks_diff(time.ticks_us(), t0), 1)
+longest = total = steps = 0
+for _ in range(3):  # the fastest of three whole snapshots, step by step
+    gc.collect()
+    steps = 0
+    whole = 0
+    worst = 0
+    t0 = time.ticks_us()
+    for _ in rec.snapshot_steps():
+        took = time.ticks_diff(time.ticks_us(), t0)
+        whole += took
+        worst = took if took > worst else worst
+        steps += 1
+        t0 = time.ticks_us()
+    took = time.ticks_diff(time.ticks_us(), t0)
+    whole += took
+    worst = took if took > worst else worst
+    if not total or whole < total:
+        total, longest = whole, worst
+report("snapshot of a late Khan game, whole (%d steps between presses)" % (steps + 1), total, 3)
+report("snapshot step: the longest a press waits for one", longest, steps + 1)
 size = os.stat(FS + "khan.jnl")[6]
 report_bytes("journal of a whole 4-player Khan game", size, rec.lines_count())
 
-t0 = time.ticks_us()
-a.press("BACK", True)
-report("undo 1 action (BACK held, to its frame)", time.ticks_diff(time.ticks_us(), t0), 1)
+best = 0
+for _ in range(5):
+    t0 = time.ticks_us()
+    a.press("BACK", True)
+    took = time.ticks_diff(time.ticks_us(), t0)
+    best = took if not best or took < best else best
+    a.press("RIGHT")  # redo: the same action undone each time
+report("undo 1 action (BACK held, to its frame)", best, 5)
 t0 = time.ticks_us()
 for _ in range(20):
     a.press("LEFT")  # the history overlay: one more back

@@ -70,6 +70,7 @@ class App:
         self.frames = 0
         self.leaving = False  # BACK on a game's top level: "menu?" until OK or another button
         self.history = None  # (kind, entry) while the history overlay shows: "undo", "redo", "start"
+        self.snapping = None  # a snapshot being written a step at a time (record.snapshot_steps)
         self.last_press = clock.now()
 
     # -- files -----------------------------------------------------------------------
@@ -150,9 +151,31 @@ class App:
 
     def _let_go(self) -> None:
         """Drop the game in RAM (before another is built)."""
+        self._stop_snapshot()
         self.screen = Screen()
         self.record = None
         gc.collect()
+
+    def _stop_snapshot(self) -> None:
+        """The game is about to change: a snapshot being written of it is given up."""
+        if self.snapping is not None:
+            self.snapping.close()
+            self.snapping = None
+
+    def _snapshot_step(self, now: int) -> None:
+        """Between presses: a snapshot is begun when due (the box idle, or many lines since
+        the last one) and written a step at a time, one step a turn of the loop."""
+        rec = self.record
+        if rec is None:
+            return
+        if self.snapping is None:
+            if not (rec.overdue() or (rec.snapshot_due() and clock.elapsed(now, self.last_press) >= IDLE_MS)):
+                return
+            self.snapping = rec.snapshot_steps()
+        try:
+            next(self.snapping)
+        except StopIteration:
+            self.snapping = None
 
     def open_game(self, game: str) -> bool:
         """Resume a saved game; False (and a notice) if there is none or it cannot come back."""
@@ -187,6 +210,7 @@ class App:
         self._enter(Record.create(self.root, head, _fits(game)))
 
     def _enter(self, rec) -> None:
+        self._stop_snapshot()
         self.record = rec
         if rec.notice:
             self.notice = rec.notice
@@ -202,6 +226,7 @@ class App:
         Its journal line is written by flush(), once the new frame is out. An action that
         fails for want of RAM is refused as well: the game is back as it was saved."""
         rec = self._record()
+        self._stop_snapshot()
         try:
             event = rec.act(action)
         except MemoryError:
@@ -221,16 +246,19 @@ class App:
         return rec
 
     def flush(self) -> None:
-        """Save: append the last action's journal line (and a snapshot, if one is overdue)."""
+        """Save: append the last action's journal line. (Snapshots are written between
+        presses, a step at a time; only when presses came too fast for one to finish is one
+        written here, at once.)"""
         rec = self.record
         if rec is not None:
             rec.save()
-            if rec.overdue():
+            if rec.far_behind():
                 rec.snapshot()
 
     def undo(self) -> None:
         """BACK held: the last action taken back; the history overlay shows it."""
         rec = self._record()
+        self._stop_snapshot()
         self.screen.game = None  # the screen lets its game go too while the game is rebuilt
         try:
             entry = rec.undo()
@@ -240,6 +268,7 @@ class App:
 
     def redo(self) -> None:
         rec = self._record()
+        self._stop_snapshot()
         entry = rec.redo()
         if entry is not None:
             self.screen.show(rec.game)
@@ -427,9 +456,7 @@ class App:
                 if (self.dirty or self.screen.animating(now)) and clock.elapsed(now, last) >= FRAME_MS:
                     self.render(now)
                     last = now
-                rec = self.record
-                if rec is not None and rec.snapshot_due() and clock.elapsed(now, self.last_press) >= IDLE_MS:
-                    rec.snapshot()
+                self._snapshot_step(now)
             except Exception as e:  # the loop never stops: say what went wrong, carry on
                 self._trouble(e)
             await asyncio.sleep_ms(POLL_MS)
@@ -437,6 +464,7 @@ class App:
     def _trouble(self, e) -> None:
         """Something the loop did failed (a bug, the RAM ran out): noted for hello, the game
         as saved kept, the loop going on."""
+        self.snapping = None
         gc.collect()
         self.notice = "the box recovered from " + type(e).__name__ + ": " + _message(e)
         self.dirty = True

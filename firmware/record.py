@@ -24,7 +24,9 @@ from shared_rules import cjson, journal
 from shared_rules.errors import RulesError, bad_args
 from shared_rules.journal import ACTION, REDO, UNDO, seal, unseal
 
-SNAP_EVERY = 8  # journal lines between snapshots (written when the box is idle; at twice this, at once)
+SNAP_EVERY = 4  # journal lines after which a snapshot is written when the box is idle...
+OVERDUE = 8  # ...and after this many whether idle or not: boot replays at most OVERDUE - 1 lines
+STEP = 128  # characters of a snapshot written at a time, between presses
 SLOTS = 4  # snapshots kept: undo goes back ~SLOTS * SNAP_EVERY actions without a replay from the start
 CHUNK = 32  # places are kept in lists of this many: small blocks, which a fragmented heap always has
 
@@ -115,13 +117,13 @@ class Places:
         for place in undone:
             self.undone.push(place)
 
-    def write_json(self, out) -> None:
-        """{"items": [...], "undone": [...]} (replay.Stack's lists) through out.append."""
+    def json_chunks(self):
+        """{"items": [...], "undone": [...]} (replay.Stack's lists), a piece at a time."""
         for key, pile in (('{"items":[', self.items), ('],"undone":[', self.undone)):
-            out.append(key)
+            yield key
             for k in range(pile.n):
-                out.append(("," if k else "") + str(pile.get(k)))
-        out.append("]}")
+                yield ("," if k else "") + str(pile.get(k))
+        yield "]}"
 
 
 BLOCK = 512  # bytes read at a time
@@ -184,14 +186,21 @@ def forget(path: str) -> None:
         pass
 
 
-def write_state(game, name: str, out) -> None:
-    """The game's canonical JSON through out.append (streamed where the game has it)."""
+def state_chunks(game, name: str):
+    """The game's canonical JSON a piece at a time (a generator): the game's own pieces
+    where it has them (Khan's state is large), else the whole text at once."""
     state = _module(name, "state")
-    writer = getattr(state, "write_game", None)
-    if writer is not None:
-        writer(game, out)
+    chunks = getattr(state, "game_chunks", None)
+    if chunks is not None:
+        yield from chunks(game)
     else:
-        cjson._encode(state.game_json(game), out)
+        yield cjson.dumps(state.game_json(game))
+
+
+def write_state(game, name: str, out) -> None:
+    """The game's canonical JSON through out.append."""
+    for text in state_chunks(game, name):
+        out.append(text)
 
 
 class Record:
@@ -382,35 +391,59 @@ class Record:
 
     def overdue(self) -> bool:
         """So many lines since the last snapshot that boot would replay too many: write one
-        now, idle or not."""
-        return self.since >= 2 * SNAP_EVERY
+        now (a step at a time), idle or not."""
+        return self.since >= OVERDUE
+
+    def far_behind(self) -> bool:
+        """Presses came so fast that no snapshot could finish between them: write one at
+        once, so a boot never replays more than this."""
+        return self.since >= 3 * OVERDUE
 
     def snapshot(self) -> None:
+        """Write a snapshot of the game as it stands, all at once."""
+        for _ in self.snapshot_steps():
+            pass
+
+    def snapshot_steps(self):
         """Write a snapshot of the game as it stands into the oldest slot (temp file, then a
-        rename: a cut leaves the old snapshot or the new one)."""
+        rename: a cut leaves the old snapshot or the new one), a step at a time: a generator
+        that writes about STEP characters each time it is advanced, so the box goes on
+        serving presses between the steps. The game must not change until it is done;
+        closing it before (a press changed the game) leaves no trace but a temp file gone."""
         self.save()
+        n = self.stack.n
+        last = self.stack.item(n - 1) if n else -1
         used = [s[0] for s in self.snaps]
-        slot = 0
+        slot = -1
+        for s in self.snaps:
+            if s[1] == n and s[3] == last:
+                slot = s[0]  # a snapshot of this very game: the new one takes its place
         for k in range(SLOTS):
-            if k not in used:
+            if slot < 0 and k not in used:
                 slot = k
-                break
-        else:
+        if slot < 0:
             oldest = self.snaps[0]
             for s in self.snaps:
                 if s[2] < oldest[2]:
                     oldest = s
             slot = oldest[0]
-        n = self.stack.n
-        last = self.stack.item(n - 1) if n else -1
         meta = {"head": self.head_id, "n": n, "line": self.lines, "size": self.size, "last": last}
         gc.collect()
+        yield
         tmp = self._slot(slot) + ".tmp"
-        with open(tmp, "w") as f:
+        f = open(tmp, "w")
+        try:
             f.write(seal(cjson.dumps(meta)))
-            _write_sealed(f, cjson.Streamed(self.stack.write_json))
-            _write_sealed(f, cjson.Streamed(lambda out: write_state(self.game, self.name, out)))
-        os.rename(tmp, self._slot(slot))
+            yield
+            yield from _sealed_steps(f, self.stack.json_chunks())
+            yield from _sealed_steps(f, state_chunks(self.game, self.name))
+            f.close()
+            f = None
+            os.rename(tmp, self._slot(slot))
+        finally:
+            if f is not None:  # closed before its end: the half-written temp file goes
+                f.close()
+                forget(tmp)
         self.snaps = [s for s in self.snaps if s[0] != slot]
         self.snaps.append([slot, n, self.lines, last])
         self.since = 0
@@ -489,11 +522,22 @@ class _Sealed:
         return "\t%04x\n" % (self.crc & 0xFFFF)
 
 
-def _write_sealed(f, obj) -> None:
-    """One journal-format line of obj's canonical JSON, written in chunks (a whole state
-    or a long list is never one string in RAM), its checksum summed on the way."""
+def _sealed_steps(f, chunks):
+    """One journal-format line of the pieces of text, written about STEP characters at a
+    time (a generator: it pauses after each; a whole state is never one string in RAM),
+    its checksum summed on the way."""
     sink = _Sealed(f)
-    cjson.dump(obj, sink.write)
+    parts = []
+    held = 0
+    for text in chunks:
+        parts.append(text)
+        held += len(text)
+        if held >= STEP:
+            sink.write("".join(parts))
+            parts = []
+            held = 0
+            yield
+    sink.write("".join(parts))
     f.write(sink.seal())
 
 

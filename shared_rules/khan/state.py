@@ -82,46 +82,43 @@ def _cells_in_name_order(board):
             yield y * board.width + x
 
 
-def write_pieces(pos: Position, out) -> None:
-    """pieces_json(pos), canonical, through out.append."""
+def pieces_chunks(pos: Position):
+    """pieces_json(pos), canonical, a piece of text at a time (a generator)."""
     b = pos.board
-    enc = cjson._encode
-    out.append('{"courts":{')
+    dumps = cjson.dumps
+    yield '{"courts":{'
     first = True
     for r in sorted(range(len(RULERS)), key=lambda k: RULERS[k]):
-        out.append(("" if first else ",") + '"' + RULERS[r] + '":' + str(pos.courts[r]))
+        yield ("" if first else ",") + '"' + RULERS[r] + '":' + str(pos.courts[r])
         first = False
-    out.append('},"figures":[')
+    yield '},"figures":['
     for f in range(len(pos.fig_cells)):
-        if f:
-            out.append(",")
         cells = [b.name_of(i) for i in pos.fig_cells[f]]
         if pos.fig_plain[f]:
-            enc(cells, out)
+            text = dumps(cells)
         else:
             key = pos.fig_key[f]
-            enc({"cells": cells, "shape": FIGURES[key][0] if key != NO_KEY else None, "owners": pos.owners(f)}, out)
-    out.append('],"home":')
-    enc([RULERS[r] for r in range(len(RULERS)) if pos.home[r]], out)
-    out.append(',"rulers":{')
+            text = dumps({"cells": cells, "shape": FIGURES[key][0] if key != NO_KEY else None, "owners": pos.owners(f)})
+        yield ("," + text) if f else text
+    yield '],"home":' + dumps([RULERS[r] for r in range(len(RULERS)) if pos.home[r]]) + ',"rulers":{'
     first = True
     for r in sorted(range(len(RULERS)), key=lambda k: RULERS[k]):
         if pos.ruler_cell[r] >= 0:
-            out.append(("" if first else ",") + '"' + RULERS[r] + '":"' + b.name_of(pos.ruler_cell[r]) + '"')
+            yield ("" if first else ",") + '"' + RULERS[r] + '":"' + b.name_of(pos.ruler_cell[r]) + '"'
             first = False
-    out.append('},"supply":' + str(pos.supply) + ',"yurts":{')
+    yield '},"supply":' + str(pos.supply) + ',"yurts":{'
     first = True
     for i in _cells_in_name_order(b):
         if pos.yurt[i]:
-            out.append(("" if first else ",") + '"' + b.name_of(i) + '":')
-            enc(pos.owner_name(pos.yurt[i]), out)
+            yield ("" if first else ",") + '"' + b.name_of(i) + '":' + dumps(pos.owner_name(pos.yurt[i]))
             first = False
-    out.append("}}")
+    yield "}}"
 
 
-def write_game(g: KhanGame, out) -> None:
-    """game_json(g), canonical, through out.append (cjson.dump's sink, or a list)."""
-    enc = cjson._encode
+def game_chunks(g: KhanGame):
+    """game_json(g), canonical, a piece of text at a time (a generator): the device writes a
+    snapshot between presses, a piece now and then, so no press waits for it."""
+    dumps = cjson.dumps
     deck = None
     if g.mode == VIRTUAL:
         hands = {}
@@ -139,15 +136,27 @@ def write_game(g: KhanGame, out) -> None:
         ("setup_left", g.setup_left), ("specials", specials), ("step", g.step), ("stock", g.stock),
         ("turn", g.turn), ("version", STATE_VERSION),
     )
-    out.append("{")
     for k in range(len(members)):
         key, value = members[k]
-        out.append(("," if k else "") + '"' + key + '":')
+        head = ("," if k else "{") + '"' + key + '":'
         if key == "pieces":
-            write_pieces(g.pos, out)
+            yield head
+            yield from pieces_chunks(g.pos)
         else:
-            enc(value, out)
-    out.append("}")
+            yield head + dumps(value)
+    yield "}"
+
+
+def write_pieces(pos: Position, out) -> None:
+    """pieces_json(pos), canonical, through out.append."""
+    for text in pieces_chunks(pos):
+        out.append(text)
+
+
+def write_game(g: KhanGame, out) -> None:
+    """game_json(g), canonical, through out.append (cjson.dump's sink, or a list)."""
+    for text in game_chunks(g):
+        out.append(text)
 
 
 def game(data) -> KhanGame:

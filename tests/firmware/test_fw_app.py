@@ -203,3 +203,30 @@ def test_games_saved_before_journals_come_back_as_journals_or_are_kept_aside():
     assert "chuhan.json.bad" in files and "chuhan.json" in app.notice  # refused, kept aside, and said
     assert app.open_game("huns") and app.state_get()["settings"] == {"players": ["purple", "white", "green"]}
     assert app.state_get()["state"] == huns
+
+
+def test_a_snapshot_is_written_a_step_at_a_time_between_presses_and_a_press_gives_it_up():
+    import os
+
+    app = _app("snapsteps")
+    app.new_game("khaan", ["red", "blue", "green"], 0, 6)
+    app.press("OK")  # ORDR
+    for _ in range(9):
+        app.press("OK")  # the turn order rolled again and again: 9 actions, a snapshot overdue
+    rec = app.record
+    assert rec.overdue() and not rec.snaps
+    app._snapshot_step(0)  # the loop's turns: the snapshot begins...
+    app._snapshot_step(0)  # ...its first line...
+    assert app.snapping is not None and "khaan.s0.tmp" in os.listdir(app.root)
+    app.press("OK")  # ...a press changes the game: the snapshot is given up, no trace left
+    assert app.snapping is None and not [n for n in os.listdir(app.root) if n.startswith("khaan.s")]
+    steps = 0
+    while True:
+        app._snapshot_step(0)
+        steps += 1
+        if app.snapping is None:
+            break
+    assert steps >= 2 and rec.since == 0 and len(rec.snaps) == 1 and "khaan.s0" in os.listdir(app.root)
+    again = App(pixels(), None, app.root)
+    again.boot()
+    assert again.state_get()["state"] == app.state_get()["state"] and again.record.since == 0
