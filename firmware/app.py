@@ -24,6 +24,7 @@ VERSION = "0.2.0"
 FRAME_MS = 16  # ~60 frames a second at most
 POLL_MS = 4
 IDLE_MS = 800  # no press for this long: a snapshot that is due is written now
+ALERT_MS = 1500  # a refusal of the App's own (FULL, MEM) is shown this long
 APP_FILE = "app.json"  # which game is current
 
 
@@ -71,6 +72,8 @@ class App:
         self.leaving = False  # BACK on a game's top level: "menu?" until OK or another button
         self.history = None  # (kind, entry) while the history overlay shows: "undo", "redo", "start"
         self.snapping = None  # a snapshot being written a step at a time (record.snapshot_steps)
+        self.alert = ""  # why the last press could not be done (the flash full, no RAM): shown a moment
+        self.alert_at = 0
         self.last_press = clock.now()
 
     # -- files -----------------------------------------------------------------------
@@ -144,6 +147,9 @@ class App:
             out = {"mode": "history", "kind": kind, "entry": entry, "actions": n, "redo": total > n}
         else:
             out = self.screen.ui_json()
+        if self.alert and 0 <= clock.elapsed(clock.now(), self.alert_at) < ALERT_MS:
+            out["alert"] = self.alert
+            out["why"] = self.notice
         out["screen"] = self.screen_name()
         if self.record is not None:
             out["actions"] = self.record.count()
@@ -176,6 +182,9 @@ class App:
             next(self.snapping)
         except StopIteration:
             self.snapping = None
+        except OSError as e:  # the game is saved; only the boot will replay more
+            self.snapping = None
+            self.warn("FULL", _flash_error(e, "the game is saved, but no snapshot of it fits: boot will be slower"))
 
     def open_game(self, game: str) -> bool:
         """Resume a saved game; False (and a notice) if there is none or it cannot come back."""
@@ -207,7 +216,7 @@ class App:
 
         dice_seed = seed() if dice_seed < 0 else dice_seed
         head = journal.header(game, games.settings(game, colours, option), dice_seed)
-        self._enter(Record.create(self.root, head, _fits(game)))
+        self._enter(_writing(lambda: Record.create(self.root, head, _fits(game))))
 
     def _enter(self, rec) -> None:
         self._stop_snapshot()
@@ -231,9 +240,10 @@ class App:
             event = rec.act(action)
         except MemoryError:
             self.screen.show(rec.game)
-            from shared_rules.errors import RulesError
+            self.warn("MEM", "not enough memory for that now: the game is as it was")
+            from shared_rules.errors import NO_MEMORY, RulesError
 
-            raise RulesError("no_memory", "not enough memory for that now")
+            raise RulesError(NO_MEMORY, "not enough memory for that now")
         self.dirty = True
         return event
 
@@ -248,12 +258,30 @@ class App:
     def flush(self) -> None:
         """Save: append the last action's journal line. (Snapshots are written between
         presses, a step at a time; only when presses came too fast for one to finish is one
-        written here, at once.)"""
+        written here, at once.) A flash that cannot take the line: the action is taken back,
+        and the box says so."""
         rec = self.record
-        if rec is not None:
+        if rec is None:
+            return
+        try:
             rec.save()
-            if rec.far_behind():
+        except OSError as e:
+            self.screen.show(rec.game)
+            self.warn("FULL", _flash_error(e))
+            return
+        if rec.far_behind():
+            try:
                 rec.snapshot()
+            except OSError as e:  # the action is saved; only the boot will replay more
+                self.warn("FULL", _flash_error(e, "the game is saved, but no snapshot of it fits: boot will be slower"))
+
+    def warn(self, label: str, why: str) -> None:
+        """A refusal the App itself makes (not the rules): a red band with a word for a
+        moment, the reason for hello and ui.get."""
+        self.alert = label
+        self.alert_at = clock.now()
+        self.notice = why
+        self.dirty = True
 
     def undo(self) -> None:
         """BACK held: the last action taken back; the history overlay shows it."""
@@ -326,6 +354,8 @@ class App:
             self.screen.draw(frame, now)
             if self.history is not None:
                 self._draw_history(frame, self.history)
+            if self.alert and 0 <= clock.elapsed(now, self.alert_at) < ALERT_MS:
+                _draw_alert(frame, self.alert)
         self.pixels.show()
         self.frames += 1
         self.dirty = False
@@ -402,7 +432,7 @@ class App:
             mod = __import__("shared_rules." + game + ".game", None, None, ("settings_of",))
             settings = mod.settings_of(journal.start({"game": game, "state": state}))
             gc.collect()
-        rec = Record.create(self.root, journal.header(game, settings, state=state), _fits(game))
+        rec = _writing(lambda: Record.create(self.root, journal.header(game, settings, state=state), _fits(game)))
         self._let_go()
         self._enter(rec)
         return {"game": game}
@@ -429,7 +459,7 @@ class App:
         import journal_in
 
         try:
-            rec = journal_in.put(self.root, args)
+            rec = _writing(lambda: journal_in.put(self.root, args))
         finally:
             unload("journal_in")
         if rec is None:
@@ -501,6 +531,30 @@ class App:
                     self._trouble(e)
             else:
                 await asyncio.sleep_ms(POLL_MS)
+
+
+def _draw_alert(frame: bytearray, label: str) -> None:
+    """A red band over the middle of the screen with a word: FULL, MEM, BAD."""
+    from ui.base import fill, text
+
+    fill(frame, 0, 5, 16, 7, palette.BAD)
+    text(frame, 0, 6, label, palette.WHITE)
+
+
+def _writing(fn):
+    """fn(), a write to the flash for the link: an OSError becomes a clear refusal."""
+    try:
+        return fn()
+    except OSError as e:
+        from shared_rules.errors import NO_SPACE, RulesError
+
+        raise RulesError(NO_SPACE, _flash_error(e).split(":")[0] + ": nothing was changed")
+
+
+def _flash_error(e, then: str = "the last action was not saved and is taken back") -> str:
+    if e.args and e.args[0] == 28:
+        return "the box's flash is full: " + then
+    return "the box could not write its flash (OSError " + str(e.args[0] if e.args else "") + "): " + then
 
 
 def _ask_menu(frame: bytearray) -> None:

@@ -20,32 +20,58 @@ CTRL_C = 3
 
 
 class Lines:
-    """Assembles bytes into request lines of at most MAX_LINE bytes; an oversize line is
-    dropped as it arrives (never held in RAM) and reported once as too long."""
+    """Assembles bytes into request lines of at most `limit` bytes. A line is kept as the
+    pieces it came in (never one buffer grown byte by byte, which needs ever larger blocks)
+    and joined once, at its newline. An oversize line is dropped as it arrives (never held
+    in RAM) and reported once as too long (None); a line the RAM could not hold is
+    reported as False (no_memory). Either way the next line is read as usual."""
 
     def __init__(self, limit: int = MAX_LINE) -> None:
         self.limit = limit
-        self.buf = bytearray()
-        self.overflow = False
+        self.parts = []
+        self.size = 0
+        self.lost = None  # why the line under way is being dropped: None (too long) or False (no memory)
+        self.dropping = False
 
     def feed(self, data: bytes) -> list:
-        """Complete lines (bytes), None for each oversize line. Raises KeyboardInterrupt
-        on Ctrl-C, as the Pico's USB driver does."""
+        """Complete lines (bytes), None for each oversize line, False for each line that
+        did not fit in RAM. Raises KeyboardInterrupt on Ctrl-C, as the Pico's USB driver
+        does."""
+        if data.find(b"\x03") >= 0:
+            raise KeyboardInterrupt
         out = []
-        for b in data:
-            if b == CTRL_C:
-                raise KeyboardInterrupt
-            if b == 10:
-                out.append(None if self.overflow else bytes(self.buf))
-                self.buf = bytearray()
-                self.overflow = False
-            elif not self.overflow:
-                if len(self.buf) >= self.limit:
-                    self.overflow = True
-                    self.buf = bytearray()
+        start = 0
+        while True:
+            k = data.find(b"\n", start)
+            end = len(data) if k < 0 else k
+            if not self.dropping and end > start:
+                if self.size + end - start > self.limit:
+                    self._drop(None)
                 else:
-                    self.buf.append(b)
-        return out
+                    try:
+                        self.parts.append(data[start:end])
+                        self.size += end - start
+                    except MemoryError:
+                        self._drop(False)
+            if k < 0:
+                return out
+            if self.dropping:
+                out.append(self.lost)
+            else:
+                try:
+                    out.append(b"".join(self.parts))
+                except MemoryError:
+                    out.append(False)
+            self.parts = []
+            self.size = 0
+            self.dropping = False
+            start = k + 1
+
+    def _drop(self, why) -> None:
+        self.parts = []
+        self.size = 0
+        self.dropping = True
+        self.lost = why
 
 
 def reply(rid, ok: bool, body) -> dict:
@@ -132,6 +158,9 @@ class Link:
         blank line."""
         if line is None:
             return error(None, TOO_LONG, "line is longer than " + str(MAX_LINE) + " bytes")
+        if line is False:
+            gc.collect()
+            return error(None, NO_MEMORY, "the line did not fit in the device's RAM")
         if isinstance(line, (bytes, bytearray)):
             try:
                 line = line.decode()
@@ -140,12 +169,10 @@ class Link:
         line = line.strip()
         if not line:
             return None
-        import json
-
         try:
-            req = json.loads(line)
-        except ValueError:
-            return error(None, BAD_JSON, "line is not valid JSON")
+            req = ops.loads_strict(line)
+        except RulesError as e:
+            return error(None, e.code, e.message)
         if not isinstance(req, dict):
             return error(None, BAD_ARGS, "a request is an object {\"id\", \"op\", \"args\"}")
         rid = req.get("id")

@@ -218,6 +218,7 @@ class Record:
         self.since = 0  # journal lines since the newest snapshot
         self.pending = ""  # the line of the last action, written by save()
         self.notice = ""  # what boot had to repair, for the screen and hello
+        self.snap_failed = -OVERDUE  # the journal's line count when a snapshot last failed
 
     # -- a new game -------------------------------------------------------------------------
     @staticmethod
@@ -268,7 +269,9 @@ class Record:
         return event
 
     def save(self) -> None:
-        """Append the last action's line: the save. A failed write leaves the line waiting."""
+        """Append the last action's line: the save. When it cannot be written (the flash
+        is full), the action is taken back - the game in RAM is the game on flash again -
+        and the OSError raised."""
         if not self.pending:
             return
         self.stack.push(self.size)
@@ -276,6 +279,10 @@ class Record:
             self._append(self.pending)
         except Exception:
             self.stack.items.n -= 1  # not on flash: not in force
+            self.pending = ""
+            self.game = None
+            gc.collect()
+            self.game = self._build(self.stack.n)
             raise
         self.pending = ""
 
@@ -283,7 +290,9 @@ class Record:
         line = seal(text)
         place = self.size
         with open(self.path, "a") as f:
-            f.write(line)
+            n = f.write(line)
+            if n is not None and n != len(line):
+                raise OSError(28)  # a short write: no room left on the flash
         self.size += len(line)
         self.lines += 1
         self.since += 1
@@ -387,17 +396,21 @@ class Record:
 
     # -- snapshots ----------------------------------------------------------------------------
     def snapshot_due(self) -> bool:
-        return self.since >= SNAP_EVERY and not self.pending
+        return self.since >= SNAP_EVERY and not self.pending and self._may_snap()
 
     def overdue(self) -> bool:
         """So many lines since the last snapshot that boot would replay too many: write one
         now (a step at a time), idle or not."""
-        return self.since >= OVERDUE
+        return self.since >= OVERDUE and self._may_snap()
 
     def far_behind(self) -> bool:
         """Presses came so fast that no snapshot could finish between them: write one at
         once, so a boot never replays more than this."""
-        return self.since >= 3 * OVERDUE
+        return self.since >= 3 * OVERDUE and self._may_snap()
+
+    def _may_snap(self) -> bool:
+        """After a snapshot the flash could not take, the next try waits OVERDUE lines."""
+        return self.lines - self.snap_failed >= OVERDUE
 
     def snapshot(self) -> None:
         """Write a snapshot of the game as it stands, all at once."""
@@ -440,8 +453,11 @@ class Record:
             f.close()
             f = None
             os.rename(tmp, self._slot(slot))
+        except OSError:
+            self.snap_failed = self.lines
+            raise
         finally:
-            if f is not None:  # closed before its end: the half-written temp file goes
+            if f is not None:  # closed before its end (or failed): the half-written temp file goes
                 f.close()
                 forget(tmp)
         self.snaps = [s for s in self.snaps if s[0] != slot]

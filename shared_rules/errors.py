@@ -15,6 +15,7 @@ BAD_ARGS = "bad_args"  # JSON, but not arguments the op accepts
 ILLEGAL = "illegal"  # well-formed, but the rules forbid it
 INTERNAL = "internal"  # a bug of ours; never a traceback to the user
 NO_MEMORY = "no_memory"  # the device ran out of RAM for this request; it serves the next one
+NO_SPACE = "no_space"  # the device's flash is full (or will not take a write): nothing was changed
 
 
 def describe(text: str, *values) -> str:

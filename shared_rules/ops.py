@@ -70,9 +70,18 @@ def parse_line(line: str):
     """JSON arguments from one request line, or a RulesError for an oversize or broken line."""
     if len(line) > MAX_LINE // 4 and len(line.encode()) > MAX_LINE:
         raise RulesError(TOO_LONG, "line is longer than " + str(MAX_LINE) + " bytes")
+    return loads_strict(line)
+
+
+def loads_strict(line: str):
+    """The JSON of a request line, read as strictly on the device as on the host
+    (shared_rules/strict.py); a RulesError (bad_json, with the reason) when it is not."""
     import json
 
+    from shared_rules import strict
+
     try:
+        strict.check(line)
         return json.loads(line)
-    except ValueError:
-        raise RulesError(BAD_JSON, "line is not valid JSON")
+    except ValueError as e:
+        raise RulesError(BAD_JSON, "line is not valid JSON: " + str(e))

@@ -1,0 +1,50 @@
+"""Strict JSON (shared_rules/strict.py): what the device and the host both accept and refuse."""
+
+from shared_rules import ops, strict
+from shared_rules.errors import RulesError
+
+
+def _refused(text: str, words: str) -> None:
+    try:
+        strict.check(text)
+    except ValueError as e:
+        assert words in str(e), (text, str(e))
+        return
+    raise AssertionError("accepted: " + text)
+
+
+def test_json_as_the_rfc_writes_it_is_accepted():
+    for text in ('{"id":1,"op":"hello"}', ' {"a": [1, -2.5e+3, 0, true, false, null, "x\\u00e9\\n"]} ', "[]", "{}",
+                 '"\\ud83d\\ude00"', "-0", "0.5", '{"a":{"b":[[[]]]}}', '"\\"\\\\"', '"a\\\\"'):
+        strict.check(text)
+
+
+def test_what_micropython_or_cpython_would_let_through_is_refused_with_its_reason():
+    _refused('{"id":1 "op":"hello"}', "',' or '}' expected")
+    _refused('{"a":1,}', "an object key must be a string")
+    _refused("[1,2,]", "not a JSON value")
+    _refused('{"a":1,"a":2}', "appears twice")
+    _refused("NaN", "not a JSON value")
+    _refused('{"x": Infinity}', "not a JSON value")
+    _refused('"\\ud800"', "lone surrogate")
+    _refused('"\\udc00\\ud800"', "lone surrogate")
+    _refused('"a\tb"', "control character")
+    _refused('"\\x41"', "bad escape")
+    _refused('"\\u12"', "four hex digits")
+    _refused("01", "more after the JSON value")
+    _refused("1.", "digit expected after '.'")
+    _refused("1e", "exponent needs a digit")
+    _refused('{"a":1} x', "more after the JSON value")
+    _refused('"open', "not closed")
+    _refused('{"a"', "ends too soon")
+    _refused('{"a" 1}', "':' expected")
+    _refused("[" * 40 + "]" * 40, "nested too deeply")
+
+
+def test_request_lines_get_the_reason_in_a_bad_json_error():
+    try:
+        ops.parse_line('{"id":1 "op":"hello"}')
+    except RulesError as e:
+        assert e.code == "bad_json" and e.message.startswith("line is not valid JSON: ',' or '}' expected")
+    else:
+        raise AssertionError("accepted")

@@ -1,0 +1,82 @@
+"""The strict reader against CPython's json on a seeded fuzz corpus: it accepts only what
+json.loads accepts (with the same value), and refuses beyond it only NaN and Infinity,
+duplicate keys, lone surrogates and deep nesting."""
+
+import json
+import random
+
+from hypothesis import given, seed, settings
+from hypothesis import strategies as st
+
+from shared_rules import strict
+
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 12, 10 ** 12), st.text(max_size=8),
+                    st.floats(allow_nan=False, allow_infinity=False))
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                       st.dictionaries(st.text(max_size=5), inner, max_size=4)),
+                      max_leaves=20)
+
+
+@seed(8)
+@settings(max_examples=400, deadline=None)
+@given(VALUES, st.booleans())
+def test_every_json_text_python_writes_is_accepted(value, ascii_only):
+    strict.check(json.dumps(value, ensure_ascii=ascii_only))
+
+
+def _extra_strict(text: str) -> bool:
+    """What strict refuses on purpose although CPython reads it."""
+    try:
+        value = json.loads(text, object_pairs_hook=_no_twice, parse_constant=_no_constant)
+    except ValueError:
+        return True
+    return _lone_surrogate(value)
+
+
+def _no_twice(pairs):
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise ValueError("twice")
+    return dict(pairs)
+
+
+def _no_constant(name):
+    raise ValueError(name)
+
+
+def _lone_surrogate(value) -> bool:
+    if isinstance(value, str):
+        return any(0xD800 <= ord(c) <= 0xDFFF for c in value)
+    if isinstance(value, list):
+        return any(_lone_surrogate(v) for v in value)
+    if isinstance(value, dict):
+        return any(_lone_surrogate(k) or _lone_surrogate(v) for k, v in value.items())
+    return False
+
+
+def test_mutated_texts_are_judged_as_json_loads_judges_them():
+    rnd = random.Random(2026)
+    pieces = ['{', '}', '[', ']', ',', ':', '"a"', '"b"', '1', '-', '.', 'e', '0', 'true', 'null', ' ', '\\',
+              '"\\u', 'd800', 'NaN', 'Infinity', '"x\\"', '\t', '+']
+    counts = {"both accept": 0, "both refuse": 0, "only json.loads": 0}
+    for _ in range(20000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(1, 12)))
+        try:
+            strict.check(text)
+            mine = True
+        except ValueError:
+            mine = False
+        try:
+            json.loads(text)
+            theirs = True
+        except ValueError:
+            theirs = False
+        if mine:
+            assert theirs, text  # never more lenient than CPython
+            counts["both accept"] += 1
+        elif theirs:
+            assert _extra_strict(text) or text.count("[") + text.count("{") > strict.MAX_DEPTH, text
+            counts["only json.loads"] += 1
+        else:
+            counts["both refuse"] += 1
+    assert min(counts.values()) > 20, counts
