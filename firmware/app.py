@@ -192,21 +192,51 @@ class App:
 
         self._let_go()
         try:
-            rec = Record.open(self.root, game)
+            os.stat(self._path(game + ".jnl"))
         except OSError:
             return False  # no journal
-        except Damaged as e:
-            self.notice = e.message + "; kept as " + game + ".jnl.bad"
+        try:
+            rec = Record.open(self.root, game)
+        except MemoryError:  # the journal may be good: it stays where it is
+            gc.collect()
+            self.warn("MEM", "not enough memory to bring the game of " + game + " back now: restart the box")
+            return False
+        except Exception as e:  # a journal that cannot come back must not stop the box
+            why = e.message if isinstance(e, Damaged) else game + ".jnl could not be read back: " + _message(e)
             try:
                 os.rename(self._path(game + ".jnl"), self._path(game + ".jnl.bad"))
+                why += "; kept as " + game + ".jnl.bad (steppe sync pull --rescue fetches it)"
             except OSError:
                 pass
-            return False
-        except Exception as e:  # a game that does not replay must not stop the box: say why
-            self.notice = game + ".jnl could not be replayed: " + _message(e)
+            self.warn("BAD", why)
             return False
         self._enter(rec)
         return True
+
+    def bad_files(self, args: dict) -> dict:
+        """The files set aside because they could not be read back (NAME.jnl.bad, NAME.json.bad),
+        or with "name" one of them, its text: what `steppe sync pull --rescue` fetches."""
+        from shared_rules.errors import bad_args
+
+        names = [n for n in os.listdir(self.root or ".") if n.endswith(".bad")]
+        name = args.get("name")
+        if name is None:
+            return {"files": sorted(names)}
+        if name not in names:
+            raise bad_args("\"name\" must be one of the files set aside: " + (", ".join(names) or "there are none"))
+        path = self._path(name)
+
+        def text(out) -> None:
+            out.append('"')
+            with open(path) as f:
+                while True:
+                    chunk = f.read(256)
+                    if not chunk:
+                        break
+                    out.append(cjson.dumps(chunk)[1:-1])
+            out.append('"')
+
+        return {"name": name, "text": cjson.Streamed(text)}
 
     def new_game(self, game: str, colours: list, option: int, dice_seed: int = -1) -> None:
         """Start a new game of the menu's choice (RulesError: settings refused, nothing

@@ -123,10 +123,14 @@ def _journal_put(app, args: dict) -> dict:
     return app.journal_put(args)
 
 
+def _bad_files(app, args: dict) -> dict:
+    return app.bad_files(args)
+
+
 # the device's own ops (shared_rules/protocol.py names them for the host), beside the rules table
 OPS = {
     "hello": _hello, "ui.press": _press, "ui.get": _ui, "ui.frame": _frame, "state.get": _state,
-    "state.put": _state_put, "log.get": _log, "journal.put": _journal_put,
+    "state.put": _state_put, "log.get": _log, "journal.put": _journal_put, "files.bad": _bad_files,
 }
 
 

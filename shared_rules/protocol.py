@@ -8,4 +8,5 @@ before it relies on any of them.
 PROTOCOL = 2  # 2: games are journals (log.get serves the journal, journal.put replaces it)
 
 # the device's own ops, in the order docs/ops.md and firmware/README.md list them
-DEVICE_OPS = ("hello", "ui.press", "ui.get", "ui.frame", "state.get", "state.put", "log.get", "journal.put")
+DEVICE_OPS = ("hello", "ui.press", "ui.get", "ui.frame", "state.get", "state.put", "log.get", "journal.put",
+              "files.bad")

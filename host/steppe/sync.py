@@ -281,11 +281,11 @@ def parts(lines: list, size: int = PART) -> "list[list]":
     return out
 
 
-def write_atomic(path: str, text: str) -> None:
+def write_atomic(path: str, text: str, encoding: str = "ascii") -> None:
     """The whole file or none of it: a temp file beside it, then a rename."""
     tmp = os.path.join(os.path.dirname(os.path.abspath(path)), "." + os.path.basename(path) + ".%d.tmp" % os.getpid())
     try:
-        with open(tmp, "w", encoding="ascii") as f:
+        with open(tmp, "w", encoding=encoding, errors="replace") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -332,6 +332,9 @@ def arguments(p: argparse.ArgumentParser) -> None:
     pl = sub.add_parser("pull", help="save the device's game (its journal and state) to FILE (- for stdout)",
                         description="save the device's game (its journal and state) to FILE (- for stdout)")
     pl.add_argument("file", metavar="FILE")
+    pl.add_argument("--rescue", action="store_true",
+                    help="instead: fetch the files the device set aside (a journal it could not read back) into "
+                         "the folder FILE")
     ps = sub.add_parser("push", help="put the game of FILE (a sync file or a Khan position) on the device",
                         description="put the game of FILE (a sync file or a Khan position) on the device; "
                                     "the file is checked first, and a refused file changes nothing")
@@ -359,6 +362,8 @@ def _connect(port: str):
 
 
 def _pull(args) -> int:
+    if args.rescue:
+        return _rescue(args)
     link = _connect(args.port)
     try:
         game, state, lines = pull(link)
@@ -372,6 +377,24 @@ def _pull(args) -> int:
         write_atomic(args.file, text)
     sys.stderr.write("%s: %s game, journal of %d lines, saved to %s\n" % (
         link.port, game, len(lines), "stdout" if args.file == "-" else args.file))
+    return EXIT_OK
+
+
+def _rescue(args) -> int:
+    """The files the device set aside, each written into the folder (its name kept)."""
+    os.makedirs(args.file, exist_ok=True)
+    link = _connect(args.port)
+    try:
+        names = link.request("files.bad").get("files") or []
+        for name in names:
+            text = link.request("files.bad", {"name": name}, timeout=60.0).get("text") or ""
+            write_atomic(os.path.join(args.file, os.path.basename(str(name))), text, "utf-8")
+    finally:
+        link.close()
+    if not names:
+        sys.stderr.write("%s: the device has set no file aside: nothing to rescue\n" % link.port)
+        return EXIT_FAILED
+    sys.stderr.write("%s: %s saved to %s\n" % (link.port, ", ".join(names), args.file))
     return EXIT_OK
 
 

@@ -4,6 +4,7 @@ colours across a restart."""
 from fwtest import pixels, tmpdir
 
 from app import App
+from shared_rules.errors import RulesError
 
 
 def _app(name: str):
@@ -230,3 +231,36 @@ def test_a_snapshot_is_written_a_step_at_a_time_between_presses_and_a_press_give
     again = App(pixels(), None, app.root)
     again.boot()
     assert again.state_get()["state"] == app.state_get()["state"] and again.record.since == 0
+
+
+def test_a_journal_that_cannot_come_back_is_set_aside_said_and_can_be_fetched():
+    from shared_rules import cjson, journal
+
+    root = tmpdir("bad-jnl")
+    head = journal.header("huns", {"players": ["red", "blue"]}, 5)
+    lines = [journal.seal(cjson.dumps(head)),
+             journal.seal(cjson.dumps({"a": {"do": "take", "die": "red", "action": "cards"}}))]  # not now: roll first
+    with open(root + "huns.jnl", "w") as f:
+        f.write("".join(lines))
+    with open(root + "khan.jnl", "w") as f:
+        f.write('{"game":"khan", torn')
+    with open(root + "app.json", "w") as f:
+        f.write('{"current": "huns"}')
+    app = App(pixels(), None, root)
+    app.boot()  # never the REPL: the menu, and why
+    assert app.screen_name() == "menu" and app.alert == "BAD" and "huns.jnl.bad" in app.notice
+    assert app.ui_json()["alert"] == "BAD"
+    assert not app.open_game("khan") and "first line" in app.notice and "khan.jnl.bad" in app.notice
+    got = app.bad_files({})
+    assert got == {"files": ["huns.jnl.bad", "khan.jnl.bad"]}
+    out = []
+    cjson.dump(app.bad_files({"name": "huns.jnl.bad"}), out.append)
+    import json
+
+    assert json.loads("".join(out))["text"] == "".join(lines)  # the file as it was, to the byte
+    for bad in ({"name": "app.json"}, {"name": "../huns.jnl.bad"}):
+        try:
+            app.bad_files(bad)
+            raise AssertionError("served " + repr(bad))
+        except RulesError as e:
+            assert e.code == "bad_args"

@@ -1,7 +1,6 @@
 """Run by tests/test_littlefs.py under micropython: the companion on a real littlefs (the
 Pico's filesystem) in a small RAM block device, played until its flash is full."""
 
-import os
 import sys
 
 import vfs
