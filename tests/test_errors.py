@@ -2,6 +2,7 @@
 devices, a port that is not a Pico, a Pico without the companion, a Pico that stops
 answering. All over real pseudo-terminals."""
 
+import json
 import os
 import pty
 import signal
@@ -98,4 +99,47 @@ def test_a_pico_that_stops_answering(sims):
         _one_line(_steppe("play", "--port", s.device, env=env), NO_ANSWER, "does not answer")
     finally:
         os.kill(board, signal.SIGCONT)
+    s.reopen()
+
+
+def _board_pid(s: Sim) -> int:
+    return int(subprocess.run(["pgrep", "-P", str(s.proc.pid)], capture_output=True, text=True).stdout.split()[0])
+
+
+def test_a_partial_line_left_by_another_program_is_passed_over_without_a_reset(sims):
+    env, start = sims
+    s = start("partial")
+    s.wait_ready()
+    board = _board_pid(s)
+    s.link.write(b'{"id": 5, "op": "hel')  # a program left half a request on the line
+    s.link.close()
+    run = _steppe("sync", "pull", "-", "--port", s.device, env=env)
+    assert run.returncode == 1 and "no game in progress" in run.stderr, run.stderr  # it talked to the companion...
+    assert _board_pid(s) == board  # ...which was not reset
+    s.reopen()
+
+
+def test_after_ctrl_c_reached_the_repl_the_companion_is_started_again(sims):
+    env, start = sims
+    s = start("ctrlc")
+    s.wait_ready()
+    for b in ("OK", "OK", "OK", "OK"):
+        s.link.request("ui.press", {"button": b})  # a game of Khan
+    before = s.link.request("state.get")["state"]
+    s.link.write(b"\x03")  # the app stops: the REPL is all there is
+    s.link.drain(0.5)
+    s.link.close()
+    run = _steppe("sync", "pull", "-", "--port", s.device, env=env)
+    assert run.returncode == 0, run.stderr  # a soft reset brought the companion, and its game, back
+    assert json.loads(run.stdout)["state"] == before
+    s.reopen()
+
+
+def test_every_command_has_an_overall_timeout(sims):
+    env, start = sims
+    s = start("slow")
+    s.wait_ready()
+    s.link.close()
+    run = _steppe("--timeout", "1.5", "verify", "--count", "400", "--port", s.device, env=env)
+    _one_line(run, NO_ANSWER, "gave up after 1.5 s")
     s.reopen()

@@ -6,10 +6,24 @@ Errors are mapped to one-line messages here, in one place.
 """
 
 import argparse
+import signal
 import sys
 
 from steppe import __version__, commands, flash, play, sync, verify
-from steppe.errors import EXIT_USAGE, STATUSES, StepError
+from steppe.errors import EXIT_NO_ANSWER, EXIT_USAGE, STATUSES, StepError
+
+# every command that talks to a device ends by this many seconds (--timeout): a device that
+# stops answering in the middle (mpremote waiting for a board that reset) never hangs steppe
+TIMEOUTS = {"ports": 60, "flash": 600, "sync": 600, "verify": 3600, "rules": 0, "play": 0, "demo": 0, "sim": 0}
+ADVICE = {"flash": "unplug the Pico, plug it in and run steppe flash again"}
+
+
+class TimedOut(StepError):
+    pass
+
+
+def _time_up(signum, frame):
+    raise TimedOut("", EXIT_NO_ANSWER)
 
 _COMMANDS = {
     "ports": (commands.do_ports, commands.argparse_ports,
@@ -28,6 +42,8 @@ _COMMANDS = {
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="steppe", description="Steppe Companion host tool")
     parser.add_argument("--version", action="version", version="steppe " + __version__)
+    parser.add_argument("--timeout", type=float, default=None, metavar="S",
+                        help="give up after S seconds in all (default: per command; 0: never)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (_, factory, help_text) in _COMMANDS.items():
         factory(sub.add_parser(name, help=help_text, description=help_text))
@@ -43,8 +59,16 @@ def main(argv=None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     handler = _COMMANDS[args.command][0]
+    limit = TIMEOUTS.get(args.command, 0) if args.timeout is None else args.timeout
+    if limit > 0:
+        signal.signal(signal.SIGALRM, _time_up)
+        signal.setitimer(signal.ITIMER_REAL, limit)
     try:
         return handler(args)
+    except TimedOut:
+        sys.stderr.write("steppe %s: gave up after %g s: the device stopped answering (%s)\n" % (
+            args.command, limit, ADVICE.get(args.command, "unplug it and plug it in again")))
+        return EXIT_NO_ANSWER
     except StepError as e:
         sys.stderr.write("steppe " + args.command + ": " + str(e) + "\n")
         return e.status
@@ -55,3 +79,6 @@ def main(argv=None) -> int:
         # the reader went away (e.g. `| head`); nothing more to say
         sys.stderr.close()
         return 0
+    finally:
+        if limit > 0:
+            signal.setitimer(signal.ITIMER_REAL, 0)

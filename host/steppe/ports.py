@@ -66,8 +66,11 @@ def choose(port: str = "") -> str:
 
 
 def hello(link: SerialTransport, timeout: float = HELLO_TIMEOUT) -> "dict | None":
-    """The companion's hello, or None when the port does not answer it in time."""
+    """The companion's hello, or None when the port does not answer it in time. A newline
+    goes first: a partial line another program left on the device ends there (its error
+    reply has no id and is passed over), so hello is a line of its own."""
     try:
+        link.write(b"\n")
         return link.request("hello", timeout=timeout)
     except NoAnswer:
         return None
@@ -76,7 +79,7 @@ def hello(link: SerialTransport, timeout: float = HELLO_TIMEOUT) -> "dict | None
 def at_repl(link: SerialTransport, timeout: float = 1.0) -> bool:
     """Interrupt whatever runs (Ctrl-C twice) and see whether a MicroPython REPL answers."""
     link.drain(0.05)
-    link.write(b"\r\x03\x03")
+    link.write(b"\r\x03\x03\x02")  # Ctrl-C twice stops what runs; Ctrl-B leaves a raw REPL: ">>> " comes
     got = b""
     end = time.monotonic() + timeout
     while time.monotonic() < end and b">>> " not in got and b"raw REPL" not in got:
@@ -85,8 +88,10 @@ def at_repl(link: SerialTransport, timeout: float = 1.0) -> bool:
 
 
 def soft_reset(link: SerialTransport) -> None:
-    """Ctrl-B (leave the raw REPL), Ctrl-D: the board restarts and runs main.py."""
-    link.write(b"\x02\x04")
+    """Ctrl-D at the friendly REPL (at_repl() leaves a raw one): the board restarts and runs
+    main.py. (A Ctrl-B here would print the banner and a fresh ">>> " first, which reads as
+    a board without the companion.)"""
+    link.write(b"\x04")
 
 
 def connect(port: str = "", timeout: float = HELLO_TIMEOUT) -> "tuple[SerialTransport, dict]":
@@ -126,6 +131,7 @@ def _wake(link: SerialTransport, device: str, timeout: float) -> dict:
     told apart (a MicroPython board without the companion, or not a board at all)."""
     if not at_repl(link):
         raise silent(device)
+    link.drain(0.3)  # the prompts the probe left: the ones that count come after the reset
     soft_reset(link)
     # the board restarts: the companion says "ready", a bare board comes back to ">>> "
     got = b""
