@@ -15,7 +15,6 @@ import sys
 import store
 from hal import clock
 from hal.buttons import LONG, PRESS, REPEAT
-from shared_rules import cjson
 from shared_rules.games import NAMES
 from ui import palette
 from ui.base import Screen
@@ -60,6 +59,8 @@ def label(entry) -> str:
 
 
 class App:
+    VERSION = VERSION
+
     def __init__(self, pixels, buttons=None, fs_root: str = "") -> None:
         self.pixels = pixels
         self.buttons = buttons
@@ -196,6 +197,7 @@ class App:
         except OSError:
             return False  # no journal
         try:
+            _prepare(game)
             rec = Record.open(self.root, game)
         except MemoryError:  # the journal may be good: it stays where it is
             gc.collect()
@@ -213,31 +215,6 @@ class App:
         self._enter(rec)
         return True
 
-    def bad_files(self, args: dict) -> dict:
-        """The files set aside because they could not be read back (NAME.jnl.bad, NAME.json.bad),
-        or with "name" one of them, its text: what `steppe sync pull --rescue` fetches."""
-        from shared_rules.errors import bad_args
-
-        names = [n for n in os.listdir(self.root or ".") if n.endswith(".bad")]
-        name = args.get("name")
-        if name is None:
-            return {"files": sorted(names)}
-        if name not in names:
-            raise bad_args("\"name\" must be one of the files set aside: " + (", ".join(names) or "there are none"))
-        path = self._path(name)
-
-        def text(out) -> None:
-            out.append('"')
-            with open(path) as f:
-                while True:
-                    chunk = f.read(256)
-                    if not chunk:
-                        break
-                    out.append(cjson.dumps(chunk)[1:-1])
-            out.append('"')
-
-        return {"name": name, "text": cjson.Streamed(text)}
-
     def new_game(self, game: str, colours: list, option: int, dice_seed: int = -1) -> None:
         """Start a new game of the menu's choice (RulesError: settings refused, nothing
         changed). Its journal's header is written in one atomic step."""
@@ -246,6 +223,7 @@ class App:
 
         dice_seed = seed() if dice_seed < 0 else dice_seed
         head = journal.header(game, games.settings(game, colours, option), dice_seed)
+        _prepare(game)
         self._enter(_writing(lambda: Record.create(self.root, head, _fits(game))))
 
     def _enter(self, rec) -> None:
@@ -402,101 +380,27 @@ class App:
         fill(frame, 0, 5, lit, 1, palette.TEXT)
         fill(frame, lit, 5, 16 - lit, 1, palette.HALF)
 
+    # -- the link's device ops (hostops.py, loaded when a request comes) -----------------
     def frame_json(self) -> dict:
-        """The frame as 256 "#rrggbb" logical colours, row-major from the top-left; the
-        list is streamed out, never built (it would be 256 strings in RAM)."""
-        if self.dirty:
-            self.render(clock.now())
-        px = self.pixels
-
-        def pixels(out) -> None:
-            pal = px.palette
-            frame = px.frame
-            out.append("[")
-            for p in range(len(frame)):
-                k = 3 * frame[p]
-                out.append(('"#' if not p else ',"#') + "%02x%02x%02x" % (pal[k], pal[k + 1], pal[k + 2]) + '"')
-            out.append("]")
-
-        return {"width": px.width, "height": px.height, "pixels": cjson.Streamed(pixels)}
+        return _link()._frame(self, {})
 
     def hello(self) -> dict:
-        from shared_rules.fingerprint import rules_hash
-        from shared_rules.protocol import PROTOCOL
-
-        gc.collect()
-        out = {"protocol": PROTOCOL, "firmware": VERSION, "rules": rules_hash(), "screen": self.screen_name(),
-               "notice": self.notice}
-        if hasattr(gc, "mem_free"):  # MicroPython: how much RAM is left
-            out["heap"] = {"free": gc.mem_free(), "used": gc.mem_alloc()}  # type: ignore[attr-defined]
-        return out
+        return _link()._hello(self, {})
 
     def state_get(self, stream: bool = False) -> dict:
-        """The game in progress: its state (streamed for the link, or as dicts for tests),
-        its settings and how many actions it stands after."""
-        rec = self.record
-        if rec is None:
-            return {"game": None, "state": None}
-        rec.save()
-        if stream:
-            from record import write_state
-
-            body = cjson.Streamed(lambda out: write_state(rec.game, rec.name, out))
-        else:
-            body = __import__("shared_rules." + rec.name + ".state", None, None, ("game_json",)).game_json(rec.game)
-        return {"game": rec.name, "state": body, "settings": rec.settings, "actions": rec.count()}
+        return _link().state_get(self, stream)
 
     def state_put(self, args: dict) -> dict:
-        """A new game standing at the position of a checked state (its history starts
-        there); a bad state is refused and the game kept."""
-        from record import Record
-        from shared_rules import journal
-        from shared_rules.errors import bad_args
-
-        game = args.get("game")
-        if game not in NAMES:
-            raise bad_args("\"game\" must be one of " + ", ".join(NAMES))
-        state = args.get("state")
-        settings = args.get("settings")
-        if settings is None:
-            mod = __import__("shared_rules." + game + ".game", None, None, ("settings_of",))
-            settings = mod.settings_of(journal.start({"game": game, "state": state}))
-            gc.collect()
-        rec = _writing(lambda: Record.create(self.root, journal.header(game, settings, state=state), _fits(game)))
-        self._let_go()
-        self._enter(rec)
-        return {"game": game}
+        return _hostops().state_put(self, args)
 
     def log_get(self, args: dict) -> dict:
-        """The current game's journal, streamed: the history the host replays and narrates.
-        Every line (the header first), or with "from": k the lines after the first k."""
-        rec = self.record
-        start = args.get("from", 0)
-        if type(start) is not int or start < 0:
-            from shared_rules.errors import bad_args
-
-            raise bad_args("\"from\" must be how many lines to leave out, 0 or more")
-        if rec is None:
-            return {"game": None, "journal": []}
-        rec.save()
-        return {"game": rec.name, "journal": cjson.Streamed(lambda out: rec.write_lines(out, start)),
-                "actions": rec.count(), "lines": rec.lines_count()}
+        return _hostops().log_get(self, args)
 
     def journal_put(self, args: dict) -> dict:
-        """A whole journal from the host, in parts (each a list of lines as JSON objects, the
-        header first): kept aside until the last part, then replayed and checked here before
-        it replaces the game; a journal that does not replay is refused, the game kept."""
-        import journal_in
+        return _hostops().journal_put(self, args)
 
-        try:
-            rec = _writing(lambda: journal_in.put(self.root, args))
-        finally:
-            unload("journal_in")
-        if rec is None:
-            return {"game": None, "stored": True}
-        self._let_go()
-        self._enter(rec)
-        return {"game": rec.name, "actions": rec.count()}
+    def bad_files(self, args: dict) -> dict:
+        return _hostops().bad_files(self, args)
 
     # -- the loop ----------------------------------------------------------------------
     async def run(self, link, stdin, stdout) -> None:
@@ -593,6 +497,24 @@ def _ask_menu(frame: bytearray) -> None:
 
     text(frame, 0, 1, "MENU", palette.WHITE)
     text(frame, 2, 9, "OK?", palette.HINT)
+
+
+def _prepare(game: str) -> None:
+    """Before a game is built: its screen and everything it needs in play imported, while
+    the heap is tidy (record.load_parts)."""
+    from record import load_parts
+
+    gc.collect()
+    _screen_module(game)
+    load_parts(game)
+
+
+def _link():
+    return __import__("link")
+
+
+def _hostops():
+    return __import__("hostops")
 
 
 def _fits(game: str):

@@ -9,7 +9,8 @@ NAME.jnl (a rename: atomic). Anything refused leaves the game as it was.
 
 import os
 
-from record import SLOTS, Reader, Record, forget
+from rebuild import Reader
+from record import SLOTS, Record, forget
 from shared_rules import cjson, journal
 from shared_rules.errors import RulesError, bad_args
 

@@ -10,7 +10,9 @@ bad_args. A Ctrl-C byte stops the app so the REPL (and mpremote) can take over.
 """
 
 import gc
+import sys
 
+from hal import clock
 from shared_rules import cjson, ops
 from shared_rules.errors import BAD_ARGS, BAD_JSON, INTERNAL, NO_MEMORY, TOO_LONG, RulesError
 
@@ -84,8 +86,57 @@ def error(rid, code: str, message: str) -> dict:
     return reply(rid, False, {"code": code, "message": message})
 
 
+def _frame(app, args: dict) -> dict:
+    """The frame as 256 "#rrggbb" logical colours, row-major from the top-left; the
+    list is streamed out, never built (it would be 256 strings in RAM)."""
+    if app.dirty:
+        app.render(clock.now())
+    px = app.pixels
+
+    def pixels(out) -> None:
+        pal = px.palette
+        frame = px.frame
+        out.append("[")
+        for p in range(len(frame)):
+            k = 3 * frame[p]
+            out.append(('"#' if not p else ',"#') + "%02x%02x%02x" % (pal[k], pal[k + 1], pal[k + 2]) + '"')
+        out.append("]")
+
+    return {"width": px.width, "height": px.height, "pixels": cjson.Streamed(pixels)}
+
+
 def _hello(app, args: dict) -> dict:
-    return app.hello()
+    from shared_rules.fingerprint import rules_hash
+    from shared_rules.protocol import PROTOCOL
+
+    rules = rules_hash()
+    sys.modules.pop("shared_rules.fingerprint", None)  # read once a connection: not kept
+    gc.collect()
+    out = {"protocol": PROTOCOL, "firmware": app.VERSION, "rules": rules, "screen": app.screen_name(),
+           "notice": app.notice}
+    if hasattr(gc, "mem_free"):  # MicroPython: how much RAM is left
+        out["heap"] = {"free": gc.mem_free(), "used": gc.mem_alloc()}  # type: ignore[attr-defined]
+    return out
+
+
+def state_get(app, stream: bool = False) -> dict:
+    """The game in progress: its state (streamed for the link, or as dicts for tests),
+    its settings and how many actions it stands after."""
+    rec = app.record
+    if rec is None:
+        return {"game": None, "state": None}
+    rec.save()
+    if stream:
+        from record import write_state
+
+        body = cjson.Streamed(lambda out: write_state(rec.game, rec.name, out))
+    else:
+        body = __import__("shared_rules." + rec.name + ".state", None, None, ("game_json",)).game_json(rec.game)
+    return {"game": rec.name, "state": body, "settings": rec.settings, "actions": rec.count()}
+
+
+def _state(app, args: dict) -> dict:
+    return state_get(app, True)
 
 
 def _press(app, args: dict) -> dict:
@@ -103,35 +154,13 @@ def _ui(app, args: dict) -> dict:  # what ui.press answers, without pressing
     return app.ui_json()
 
 
-def _frame(app, args: dict) -> dict:
-    return app.frame_json()
-
-
-def _state(app, args: dict) -> dict:
-    return app.state_get(True)
-
-
-def _state_put(app, args: dict) -> dict:
-    return app.state_put(args)
-
-
-def _log(app, args: dict) -> dict:
-    return app.log_get(args)
-
-
-def _journal_put(app, args: dict) -> dict:
-    return app.journal_put(args)
-
-
-def _bad_files(app, args: dict) -> dict:
-    return app.bad_files(args)
-
-
-# the device's own ops (shared_rules/protocol.py names them for the host), beside the rules table
+# the device's own ops (shared_rules/protocol.py names them for the host), beside the rules
+# table: a function here, or the name of one in hostops.py, which only a host asks for
 OPS = {
     "hello": _hello, "ui.press": _press, "ui.get": _ui, "ui.frame": _frame, "state.get": _state,
-    "state.put": _state_put, "log.get": _log, "journal.put": _journal_put, "files.bad": _bad_files,
+    "state.put": "state_put", "log.get": "log_get", "journal.put": "journal_put", "files.bad": "bad_files",
 }
+HOST = "hostops"
 
 
 class Link:
@@ -156,6 +185,10 @@ class Link:
             write("\n")
             cjson.dump(error(rid, NO_MEMORY, "the reply did not fit in the device's RAM"), write)
             write("\n")
+        finally:
+            out = None
+            if HOST in sys.modules:  # the host's occasional ops go with their reply
+                del sys.modules[HOST]
 
     def handle(self, line) -> "dict | None":
         """The reply to one request line (bytes or str, newline stripped); None for a
@@ -190,7 +223,11 @@ class Link:
             return error(rid, BAD_ARGS, "\"args\" must be an object")
         try:
             fn = OPS.get(op)
-            return reply(rid, True, fn(self.app, args) if fn is not None else ops.call(op, args))
+            if fn is None:
+                return reply(rid, True, ops.call(op, args))
+            if isinstance(fn, str):
+                return reply(rid, True, getattr(__import__(HOST), fn)(self.app, args))
+            return reply(rid, True, fn(self.app, args))
         except RulesError as e:
             return error(rid, e.code, e.message)
         except MemoryError:

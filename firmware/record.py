@@ -17,12 +17,11 @@ same: the generator is part of the state).
 """
 
 import gc
-import json
 import os
 
 from shared_rules import cjson, journal
-from shared_rules.errors import RulesError, bad_args
-from shared_rules.journal import ACTION, REDO, UNDO, seal, unseal
+from shared_rules.errors import RulesError
+from shared_rules.journal import ACTION, REDO, UNDO, seal
 
 SNAP_EVERY = 4  # journal lines after which a snapshot is written when the box is idle...
 OVERDUE = 8  # ...and after this many whether idle or not: boot replays at most OVERDUE - 1 lines
@@ -124,40 +123,6 @@ class Places:
             for k in range(pile.n):
                 yield ("," if k else "") + str(pile.get(k))
         yield "]}"
-
-
-BLOCK = 512  # bytes read at a time
-
-
-class Reader:
-    """The lines of a journal (or snapshot) file by their places (byte offsets), read in
-    blocks: a file's readline() reads a byte at a time on MicroPython, and a journal is
-    read line after line at boot, for undo and for the host."""
-
-    def __init__(self, f) -> None:
-        self.f = f
-        self.start = 0  # the place of buf's first byte; the file stands at start + len(buf)
-        self.buf = ""
-
-    def line(self, place: int) -> str:
-        """The line at place, its newline included ("" at the end, no newline if torn)."""
-        while True:
-            k = place - self.start
-            if 0 <= k <= len(self.buf):
-                end = self.buf.find("\n", k)
-                if end >= 0:
-                    return self.buf[k:end + 1]
-                block = self.f.read(BLOCK)
-                if not block:
-                    return self.buf[k:]
-                self.buf = self.buf[k:] + block
-                self.start = place
-            else:
-                self.f.seek(place)
-                self.start = place
-                self.buf = self.f.read(BLOCK)
-                if not self.buf:
-                    return ""
 
 
 class Damaged(Exception):
@@ -306,95 +271,27 @@ class Record:
         return not self.pending and self.stack.u > 0
 
     def undo(self) -> "dict | None":
-        """Take the last action back: the game is rebuilt one action earlier. Returns the
-        journal entry taken back, or None at the start of the game."""
-        self.save()
-        n = self.stack.n
-        if not n:
-            return None
-        entry = self._entry(self.stack.item(n - 1))
-        self.game = None  # the old game goes before the rebuilt one is made
-        gc.collect()
-        try:
-            self.game = self._build(n - 1)
-        except Exception:
-            self.game = self._build(n)  # nothing is taken back
-            raise
-        self._append(journal.UNDO)
-        self.stack.undo()
-        return entry
+        """Take the last action back: the game is rebuilt one action earlier (rebuild.py).
+        Returns the journal entry taken back, or None at the start of the game."""
+        return _borrow("rebuild").undo(self)
 
     def redo(self) -> "dict | None":
         """Make the last action taken back again; the entry, or None when nothing was."""
-        if not self.can_redo():
-            return None
-        entry = self._entry(self.stack.next_redo())
-        _module(self.name).apply(self.game, entry["a"])
-        self._append(journal.REDO)
-        self.stack.redo()
-        return entry
-
-    def _entry(self, place: int) -> dict:
-        with open(self.path) as f:
-            text = unseal(Reader(f).line(place))
-        if text is None:
-            raise bad_args(self.name + ".jnl is damaged at byte " + str(place))
-        return json.loads(text)
+        return _borrow("rebuild").redo(self)
 
     def _build(self, n: int, check: bool = False):
-        """The game after the first n actions in force: from the newest snapshot that holds
-        a prefix of them, or from the header. check: each action's draws compared with the
-        ones it recorded."""
-        items = self.stack
-        best = None
-        for s in self.snaps:
-            m = s[1]
-            if m <= n and (m == 0 or items.item(m - 1) == s[3]) and (best is None or m > best[1]):
-                best = s
-        game = None
-        start = 0
-        if best is not None:
-            try:
-                game = self._snapshot_state(best[0])
-                start = best[1]
-            except (OSError, ValueError, RulesError):
-                self.snaps.remove(best)
-                game = None
-        if game is None:
-            game = self._start()
-        apply = _module(self.name).apply
-        draws = _module(self.name, "actions").draws
-        with open(self.path) as f:
-            lines = Reader(f)
-            for k in range(start, n):
-                place = items.item(k)
-                text = unseal(lines.line(place))
-                if text is None:
-                    raise bad_args(self.name + ".jnl is damaged at byte " + str(place))
-                e = json.loads(text)
-                if not check:
-                    apply(game, e["a"])
-                    continue
-                try:
-                    event = apply(game, e["a"])
-                    got = cjson.dumps(draws(e["a"], event))
-                except (RulesError, KeyError, TypeError) as err:
-                    raise bad_args("the action at byte " + str(place) + " does not apply: " + _message(err))
-                if got != cjson.dumps(e.get("r")):
-                    raise bad_args("the action at byte " + str(place) + " recorded other draws than the game "
-                                   "makes: " + got[:60])
-        return game
+        """The game after the first n actions in force (rebuild.build)."""
+        return _borrow("rebuild").build(self, n, check)
 
-    def _start(self):
-        """The game the header starts (read again from the file: a header holding a whole
-        starting position is not kept in RAM)."""
-        with open(self.path) as f:
-            text = unseal(Reader(f).line(0))
-        if text is None:
-            raise bad_args(self.name + ".jnl: its first line is damaged")
-        return journal.start(journal.check_header(json.loads(text)))
+    def snapshot(self) -> None:
+        """Write a snapshot of the game as it stands, all at once (snapshot.py)."""
+        for _ in self.snapshot_steps():
+            pass
 
-    # -- snapshots ----------------------------------------------------------------------------
+    def snapshot_steps(self):
+        """A snapshot written a step at a time (a generator: snapshot.steps)."""
+        yield from _borrow("snapshot").steps(self)
+
     def snapshot_due(self) -> bool:
         return self.since >= SNAP_EVERY and not self.pending and self._may_snap()
 
@@ -411,67 +308,6 @@ class Record:
     def _may_snap(self) -> bool:
         """After a snapshot the flash could not take, the next try waits OVERDUE lines."""
         return self.lines - self.snap_failed >= OVERDUE
-
-    def snapshot(self) -> None:
-        """Write a snapshot of the game as it stands, all at once."""
-        for _ in self.snapshot_steps():
-            pass
-
-    def snapshot_steps(self):
-        """Write a snapshot of the game as it stands into the oldest slot (temp file, then a
-        rename: a cut leaves the old snapshot or the new one), a step at a time: a generator
-        that writes about STEP characters each time it is advanced, so the box goes on
-        serving presses between the steps. The game must not change until it is done;
-        closing it before (a press changed the game) leaves no trace but a temp file gone."""
-        self.save()
-        n = self.stack.n
-        last = self.stack.item(n - 1) if n else -1
-        used = [s[0] for s in self.snaps]
-        slot = -1
-        for s in self.snaps:
-            if s[1] == n and s[3] == last:
-                slot = s[0]  # a snapshot of this very game: the new one takes its place
-        for k in range(SLOTS):
-            if slot < 0 and k not in used:
-                slot = k
-        if slot < 0:
-            oldest = self.snaps[0]
-            for s in self.snaps:
-                if s[2] < oldest[2]:
-                    oldest = s
-            slot = oldest[0]
-        meta = {"head": self.head_id, "n": n, "line": self.lines, "size": self.size, "last": last}
-        gc.collect()
-        yield
-        tmp = self._slot(slot) + ".tmp"
-        f = open(tmp, "w")
-        try:
-            f.write(seal(cjson.dumps(meta)))
-            yield
-            yield from _sealed_steps(f, self.stack.json_chunks())
-            yield from _sealed_steps(f, state_chunks(self.game, self.name))
-            f.close()
-            f = None
-            os.rename(tmp, self._slot(slot))
-        except OSError:
-            self.snap_failed = self.lines
-            raise
-        finally:
-            if f is not None:  # closed before its end (or failed): the half-written temp file goes
-                f.close()
-                forget(tmp)
-        self.snaps = [s for s in self.snaps if s[0] != slot]
-        self.snaps.append([slot, n, self.lines, last])
-        self.since = 0
-
-    def _snapshot_state(self, slot: int):
-        with open(self._slot(slot)) as f:
-            lines = Reader(f)
-            meta = lines.line(0)
-            text = unseal(lines.line(len(meta) + len(lines.line(len(meta)))))
-        if text is None:
-            raise ValueError("snapshot damaged")
-        return _module(self.name, "state").game(json.loads(text))
 
     # -- boot -------------------------------------------------------------------------------------
     @staticmethod
@@ -490,71 +326,26 @@ class Record:
             sys.modules.pop("recover", None)  # its code is needed when a game comes back only
 
     # -- the whole journal, for the link -----------------------------------------------------------
-    def write_lines(self, out, start: int = 0) -> None:
-        """The lines of the journal from the start-th on (0: the header first), each as its
-        JSON text, as one JSON array through out.append: the history the host replays. A
-        line whose checksum does not match (changed on flash since) goes as {"damaged": its
-        line number}."""
-        self.save()
-        out.append("[")
-        k = 0
-        place = 0
-        with open(self.path) as f:
-            lines = Reader(f)
-            while True:
-                line = lines.line(place)
-                if not line:
-                    break
-                place += len(line)
-                k += 1
-                if k <= start:
-                    continue
-                text = unseal(line)
-                if text is None:
-                    text = '{"damaged":' + str(k) + "}"
-                out.append(text if k == start + 1 else "," + text)
-        out.append("]")
-
     def lines_count(self) -> int:
         """Lines in the journal, the header included."""
         return self.lines + 1
 
 
-class _Sealed:
-    """A file being written a chunk at a time, the CRC-32 of what went in summed as it goes:
-    a line too long to hold in RAM at once is sealed as journal.seal() would seal it."""
-
-    def __init__(self, f) -> None:
-        self.f = f
-        self.crc = 0
-
-    def write(self, text: str) -> None:
-        from binascii import crc32
-
-        self.f.write(text)
-        self.crc = crc32(text.encode(), self.crc)
-
-    def seal(self) -> str:
-        return "\t%04x\n" % (self.crc & 0xFFFF)
+def _borrow(name: str):
+    """A module of the record's (rebuild, snapshot): imported by load_parts() when a game
+    begins and kept - a module loaded in the middle of a game needs large blocks of a heap
+    that play has fragmented, and may not get them."""
+    return __import__(name)
 
 
-def _sealed_steps(f, chunks):
-    """One journal-format line of the pieces of text, written about STEP characters at a
-    time (a generator: it pauses after each; a whole state is never one string in RAM),
-    its checksum summed on the way."""
-    sink = _Sealed(f)
-    parts = []
-    held = 0
-    for text in chunks:
-        parts.append(text)
-        held += len(text)
-        if held >= STEP:
-            sink.write("".join(parts))
-            parts = []
-            held = 0
-            yield
-    sink.write("".join(parts))
-    f.write(sink.seal())
+def load_parts(name: str) -> None:
+    """Everything a game of `name` needs in play, imported at once while the heap is tidy:
+    the record's own parts and the game's actions and state."""
+    gc.collect()
+    for part in ("rebuild", "snapshot"):
+        __import__(part)
+    for part in ("actions", "state"):
+        _module(name, part)
 
 
 def _message(e) -> str:

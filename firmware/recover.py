@@ -8,7 +8,8 @@ the Record being opened as `self`, as its methods would.
 import json
 import os
 
-from record import SLOTS, Damaged, Reader, _crc, _size
+from rebuild import Reader
+from record import SLOTS, Damaged, _crc, _size
 from shared_rules import journal
 from shared_rules.errors import RulesError, bad_args
 from shared_rules.journal import unseal

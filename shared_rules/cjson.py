@@ -81,6 +81,30 @@ def _encode(obj, out: list) -> None:
         raise TypeError("not canonical JSON: " + type(obj).__name__)
 
 
+def chunks(obj):
+    """The canonical text of obj a piece at a time (a generator): no list of all its pieces
+    is built, so a long list is written without ever needing a large block of RAM."""
+    if isinstance(obj, (list, tuple)):
+        yield "["
+        first = True
+        for item in obj:
+            if not first:
+                yield ","
+            first = False
+            yield from chunks(item)
+        yield "]"
+    elif isinstance(obj, dict):
+        yield "{"
+        first = True
+        for key in sorted(obj):
+            yield ("" if first else ",") + dumps(key) + ":"
+            first = False
+            yield from chunks(obj[key])
+        yield "}"
+    else:
+        yield dumps(obj)
+
+
 def dumps(obj) -> str:
     out = []
     _encode(obj, out)

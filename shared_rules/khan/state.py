@@ -118,7 +118,6 @@ def pieces_chunks(pos: Position):
 def game_chunks(g: KhanGame):
     """game_json(g), canonical, a piece of text at a time (a generator): the device writes a
     snapshot between presses, a piece now and then, so no press waits for it."""
-    dumps = cjson.dumps
     deck = None
     if g.mode == VIRTUAL:
         hands = {}
@@ -138,12 +137,11 @@ def game_chunks(g: KhanGame):
     )
     for k in range(len(members)):
         key, value = members[k]
-        head = ("," if k else "{") + '"' + key + '":'
+        yield ("," if k else "{") + '"' + key + '":'
         if key == "pieces":
-            yield head
             yield from pieces_chunks(g.pos)
         else:
-            yield head + dumps(value)
+            yield from cjson.chunks(value)
     yield "}"
 
 

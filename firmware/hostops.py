@@ -1,0 +1,93 @@
+"""The link's device ops that a host asks for only now and then: a position or a journal
+put, the journal, the files set aside. Loaded for such a request and let go after its
+reply (link.py): play does not carry this code.
+"""
+
+import gc
+import os
+
+from app import NAMES, _fits, _prepare, _writing, unload
+from shared_rules import cjson
+
+
+def bad_files(app, args: dict) -> dict:
+    """The files set aside because they could not be read back (NAME.jnl.bad, NAME.json.bad),
+    or with "name" one of them, its text: what `steppe sync pull --rescue` fetches."""
+    from shared_rules.errors import bad_args
+
+    names = [n for n in os.listdir(app.root or ".") if n.endswith(".bad")]
+    name = args.get("name")
+    if name is None:
+        return {"files": sorted(names)}
+    if name not in names:
+        raise bad_args("\"name\" must be one of the files set aside: " + (", ".join(names) or "there are none"))
+    path = app._path(name)
+
+    def text(out) -> None:
+        out.append('"')
+        with open(path) as f:
+            while True:
+                chunk = f.read(256)
+                if not chunk:
+                    break
+                out.append(cjson.dumps(chunk)[1:-1])
+        out.append('"')
+
+    return {"name": name, "text": cjson.Streamed(text)}
+
+
+def state_put(app, args: dict) -> dict:
+    """A new game standing at the position of a checked state (its history starts
+    there); a bad state is refused and the game kept."""
+    from record import Record
+    from shared_rules import journal
+    from shared_rules.errors import bad_args
+
+    game = args.get("game")
+    if game not in NAMES:
+        raise bad_args("\"game\" must be one of " + ", ".join(NAMES))
+    state = args.get("state")
+    settings = args.get("settings")
+    if settings is None:
+        mod = __import__("shared_rules." + game + ".game", None, None, ("settings_of",))
+        _prepare(game)
+        settings = mod.settings_of(journal.start({"game": game, "state": state}))
+        gc.collect()
+    rec = _writing(lambda: Record.create(app.root, journal.header(game, settings, state=state), _fits(game)))
+    app._let_go()
+    app._enter(rec)
+    return {"game": game}
+
+
+def log_get(app, args: dict) -> dict:
+    """The current game's journal, streamed: the history the host replays and narrates.
+    Every line (the header first), or with "from": k the lines after the first k."""
+    rec = app.record
+    start = args.get("from", 0)
+    if type(start) is not int or start < 0:
+        from shared_rules.errors import bad_args
+
+        raise bad_args("\"from\" must be how many lines to leave out, 0 or more")
+    if rec is None:
+        return {"game": None, "journal": []}
+    rec.save()
+    rebuild = __import__("rebuild")
+    return {"game": rec.name, "journal": cjson.Streamed(lambda out: rebuild.write_lines(rec, out, start)),
+            "actions": rec.count(), "lines": rec.lines_count()}
+
+
+def journal_put(app, args: dict) -> dict:
+    """A whole journal from the host, in parts (each a list of lines as JSON objects, the
+    header first): kept aside until the last part, then replayed and checked here before
+    it replaces the game; a journal that does not replay is refused, the game kept."""
+    import journal_in
+
+    try:
+        rec = _writing(lambda: journal_in.put(app.root, args))
+    finally:
+        unload("journal_in")
+    if rec is None:
+        return {"game": None, "stored": True}
+    app._let_go()
+    app._enter(rec)
+    return {"game": rec.name, "actions": rec.count()}
