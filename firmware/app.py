@@ -157,10 +157,30 @@ class App:
         return out
 
     def _let_go(self) -> None:
-        """Drop the game in RAM (before another is built)."""
+        """Drop the game in RAM (before another is built), and its code: its screen and its
+        rules are imported again when a game of it comes back."""
         self._stop_snapshot()
+        name = self.record.name if self.record is not None else ""
         self.screen = Screen()
         self.record = None
+        if name:
+            unload("ui." + name)
+            for module in list(sys.modules):
+                if module.startswith("shared_rules." + name + "."):
+                    unload(module)
+        gc.collect()
+
+    def free_memory(self) -> None:
+        """The RAM ran out: let go of all code that is not the game in play's (other games'
+        rules, loaded for the link's ops; the menu; the host's occasional ops)."""
+        mine = "shared_rules." + self.record.name + "." if self.record is not None else None
+        for module in list(sys.modules):
+            other_game = module.startswith("shared_rules.") and module.count(".") >= 2 and not (
+                mine is not None and module.startswith(mine))
+            screen = module.startswith("ui.") and module[3:] in NAMES and self.screen.name != module[3:]
+            menu = module == "ui.menu" and self.screen.name != ""  # not while it is shown
+            if other_game or screen or menu or module in ("hostops", "shared_rules.rng_ops"):
+                unload(module)
         gc.collect()
 
     def _stop_snapshot(self) -> None:
@@ -423,48 +443,76 @@ class App:
                 self._snapshot_step(now)
             except Exception as e:  # the loop never stops: say what went wrong, carry on
                 self._trouble(e)
-            await asyncio.sleep_ms(POLL_MS)
+            await _pause(asyncio)  # always: the link's task must get its turn
 
     def _trouble(self, e) -> None:
         """Something the loop did failed (a bug, the RAM ran out): noted for hello, the game
-        as saved kept, the loop going on."""
+        as saved kept, the loop going on. Never raises (saying so may itself want RAM)."""
         self.snapping = None
-        gc.collect()
-        self.notice = "the box recovered from " + type(e).__name__ + ": " + _message(e)
         self.dirty = True
+        gc.collect()
+        try:
+            self.notice = "the box recovered from " + type(e).__name__ + ": " + _message(e)
+        except Exception:
+            self.notice = "the box recovered from an error"
 
     async def _serve(self, link, stdin, stdout) -> None:
         """Read requests as bytes arrive, answer each line; never block the UI."""
         import asyncio
         import select
 
-        from link import Lines
+        from link import OUT_OF_MEMORY, Lines
 
         poll = select.poll()
         poll.register(stdin, select.POLLIN)
         lines = Lines()
         raw = stdin.buffer if hasattr(stdin, "buffer") else stdin
+        chunk = bytearray(256)  # the bytes that came, reserved once
         while True:
-            got = b""
-            while poll.poll(0):
-                b = raw.read(1)
-                if not b:
-                    break
-                got += b
-                if b == b"\n" or b == b"\x03" or len(got) >= 256:
-                    break  # a Ctrl-C is acted on at once: what follows it is the REPL's
-            if got:
-                try:
-                    for line in lines.feed(got):
+            n = 0
+            try:
+                while n < 256 and poll.poll(0):
+                    b = raw.read(1)
+                    if not b:
+                        break
+                    chunk[n] = b[0]
+                    n += 1
+                    if b == b"\n" or b == b"\x03":
+                        break  # a Ctrl-C is acted on at once: what follows it is the REPL's
+                if n:
+                    for line in lines.feed(bytes(chunk[:n])):
                         link.answer(line, stdout.write)
                         gc.collect()
-                except KeyboardInterrupt:
-                    raise
-                except Exception as e:  # the link is never left dead: the next line is served
-                    lines = Lines()
-                    self._trouble(e)
+            except KeyboardInterrupt:
+                raise
+            except Exception as e:  # the link is never left dead: every line is answered
+                if _ends_line(chunk, n):
+                    lines.reset()
+                    stdout.write("\n")
+                    stdout.write(OUT_OF_MEMORY)  # the line that ended in these bytes
+                else:
+                    lines.lose()  # the rest of the line goes; its newline says no_memory
+                self._trouble(e)
+            if not n:
+                await _pause(asyncio)
             else:
-                await asyncio.sleep_ms(POLL_MS)
+                await asyncio.sleep_ms(0)  # the buttons' loop gets its turn between pieces
+
+
+def _ends_line(chunk: bytearray, n: int) -> bool:
+    """Whether the n bytes read hold a newline (looked for without allocating)."""
+    for i in range(n):
+        if chunk[i] == 10:
+            return True
+    return False
+
+
+async def _pause(asyncio) -> None:
+    """One poll's sleep; the RAM running out even here does not stop the loop."""
+    try:
+        await asyncio.sleep_ms(POLL_MS)
+    except MemoryError:
+        gc.collect()
 
 
 def _draw_alert(frame: bytearray, label: str) -> None:

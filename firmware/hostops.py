@@ -47,16 +47,34 @@ def state_put(app, args: dict) -> dict:
     if game not in NAMES:
         raise bad_args("\"game\" must be one of " + ", ".join(NAMES))
     state = args.get("state")
-    settings = args.get("settings")
-    if settings is None:
-        mod = __import__("shared_rules." + game + ".game", None, None, ("settings_of",))
+
+    def build():
+        settings = args.get("settings")
         _prepare(game)
-        settings = mod.settings_of(journal.start({"game": game, "state": state}))
-        gc.collect()
-    rec = _writing(lambda: Record.create(app.root, journal.header(game, settings, state=state), _fits(game)))
-    app._let_go()
-    app._enter(rec)
+        if settings is None:
+            mod = __import__("shared_rules." + game + ".game", None, None, ("settings_of",))
+            settings = mod.settings_of(journal.start({"game": game, "state": state}))
+            gc.collect()
+        return _writing(lambda: Record.create(app.root, journal.header(game, settings, state=state), _fits(game)))
+
+    _instead(app, build)
     return {"game": game}
+
+
+def _instead(app, build):
+    """A game built to replace the one in play: the game in play is let go first - it is on
+    flash - so the new one has the RAM; when building fails, the old game comes back."""
+    old = app.record.name if app.record is not None else None
+    app._let_go()
+    try:
+        rec = build()
+    except BaseException:
+        app.free_memory()  # what the failed build loaded goes before the old game comes back
+        if old is None or not app.open_game(old):
+            app.to_menu()
+        raise
+    app._enter(rec)
+    return rec
 
 
 def log_get(app, args: dict) -> dict:
@@ -83,11 +101,10 @@ def journal_put(app, args: dict) -> dict:
     import journal_in
 
     try:
-        rec = _writing(lambda: journal_in.put(app.root, args))
+        if not args.get("last"):
+            _writing(lambda: journal_in.put(app.root, args))
+            return {"game": None, "stored": True}
+        rec = _instead(app, lambda: _writing(lambda: journal_in.put(app.root, args)))
     finally:
         unload("journal_in")
-    if rec is None:
-        return {"game": None, "stored": True}
-    app._let_go()
-    app._enter(rec)
     return {"game": rec.name, "actions": rec.count()}

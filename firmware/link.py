@@ -69,6 +69,17 @@ class Lines:
             self.dropping = False
             start = k + 1
 
+    def reset(self) -> None:
+        """Forget the line under way: the next byte starts a new line."""
+        self.parts = []
+        self.size = 0
+        self.dropping = False
+
+    def lose(self) -> None:
+        """Reading failed for want of RAM: the line under way is dropped to its newline and
+        answered no_memory (False) there."""
+        self._drop(False)
+
     def _drop(self, why) -> None:
         self.parts = []
         self.size = 0
@@ -161,6 +172,7 @@ OPS = {
     "state.put": "state_put", "log.get": "log_get", "journal.put": "journal_put", "files.bad": "bad_files",
 }
 HOST = "hostops"
+OUT_OF_MEMORY = '{"error":{"code":"no_memory","message":"the request did not fit in the device\'s RAM"},"id":null,"ok":false}\n'
 
 
 class Link:
@@ -172,23 +184,38 @@ class Link:
         so a whole saved game goes out without ever being one string in RAM. A reply that
         runs out of RAM on its way out is cut short (its line broken off) and followed by a
         no_memory error with the request's id: the host always gets an answer."""
-        out = self.handle(line)
-        if out is None:
-            return
+        out = None
         try:
-            cjson.dump(out, write)
-            write("\n")
-        except MemoryError:
-            rid = out.get("id")
+            out = self.handle(line)
+            if out is None:
+                return
+            try:
+                cjson.dump(out, write)
+                write("\n")
+            except MemoryError:
+                rid = out.get("id")
+                out = None
+                gc.collect()
+                write("\n")  # the line broken off ends here; the error is one line of its own
+                cjson.dump(error(rid, NO_MEMORY, "the reply did not fit in the device's RAM"), write)
+                write("\n")
+        except MemoryError:  # even reading the request, or saying no, did not fit
             out = None
-            gc.collect()
+            self.app.free_memory()
             write("\n")
-            cjson.dump(error(rid, NO_MEMORY, "the reply did not fit in the device's RAM"), write)
-            write("\n")
+            write(OUT_OF_MEMORY)  # a constant: saying so needs no RAM
         finally:
             out = None
             if HOST in sys.modules:  # the host's occasional ops go with their reply
                 del sys.modules[HOST]
+
+    def run(self, op: str, args: dict):
+        fn = OPS.get(op)
+        if fn is None:
+            return ops.call(op, args)
+        if isinstance(fn, str):
+            return getattr(__import__(HOST), fn)(self.app, args)
+        return fn(self.app, args)
 
     def handle(self, line) -> "dict | None":
         """The reply to one request line (bytes or str, newline stripped); None for a
@@ -222,16 +249,22 @@ class Link:
         if not isinstance(args, dict):
             return error(rid, BAD_ARGS, "\"args\" must be an object")
         try:
-            fn = OPS.get(op)
-            if fn is None:
-                return reply(rid, True, ops.call(op, args))
-            if isinstance(fn, str):
-                return reply(rid, True, getattr(__import__(HOST), fn)(self.app, args))
-            return reply(rid, True, fn(self.app, args))
+            return reply(rid, True, self.run(op, args))
         except RulesError as e:
             return error(rid, e.code, e.message)
         except MemoryError:
-            gc.collect()
+            pass
+        # the RAM ran out: what can go goes (the code of the games not in play), and a
+        # rules op is tried once more; then a clear no_memory, and the next line is served
+        self.app.free_memory()
+        try:
+            if op in OPS:
+                raise MemoryError
+            return reply(rid, True, ops.call(op, args))
+        except RulesError as e:
+            return error(rid, e.code, e.message)
+        except MemoryError:
+            self.app.free_memory()
             return error(rid, NO_MEMORY, "out of memory in " + op)
         except Exception as e:  # a bug of ours: one line, and the device keeps running
             return error(rid, INTERNAL, "internal error in " + op + ": " + type(e).__name__)

@@ -114,6 +114,10 @@ def _string(s: str, i: int) -> "tuple[int, str]":
     raw = s[start:end]
     if raw and min(raw) < " ":
         raise ValueError("a control character in a string, from character " + str(i))
+    if raw and max(raw) >= "\ud800":  # a surrogate as a character: bytes that were not UTF-8 (CESU-8)
+        for c in raw:
+            if "\ud800" <= c <= "\udfff":
+                raise ValueError("not UTF-8: a surrogate in a string, from character " + str(i))
     j = raw.find("\\")
     while j >= 0:
         c = raw[j + 1:j + 2]
