@@ -68,6 +68,8 @@ def _instead(app, build):
     app._let_go()
     try:
         rec = build()
+        if rec is None:
+            raise ValueError("no game was built")
     except BaseException:
         app.free_memory()  # what the failed build loaded goes before the old game comes back
         if old is None or not app.open_game(old):
@@ -101,7 +103,7 @@ def journal_put(app, args: dict) -> dict:
     import journal_in
 
     try:
-        if not args.get("last"):
+        if args.get("last") is not True:  # a part kept aside (journal_in judges "last")
             _writing(lambda: journal_in.put(app.root, args))
             return {"game": None, "stored": True}
         rec = _instead(app, lambda: _writing(lambda: journal_in.put(app.root, args)))
