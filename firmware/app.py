@@ -23,6 +23,8 @@ VERSION = "0.2.0"
 FRAME_MS = 16  # ~60 frames a second at most
 POLL_MS = 4
 IDLE_MS = 800  # no press for this long: a snapshot that is due is written now
+ON_DEVICE = sys.implementation.name == "micropython"  # the rules' modules are let go only there
+SUMMARY_MS = 5000  # a game's summary comes up this long after its end (without a press)
 ALERT_MS = 1500  # a refusal of the App's own (FULL, MEM) is shown this long
 APP_FILE = "app.json"  # which game is current
 
@@ -76,6 +78,9 @@ class App:
         self.alert = ""  # why the last press could not be done (the flash full, no RAM): shown a moment
         self.alert_at = 0
         self.last_press = clock.now()
+        self.summary_due = None  # (summary, when the game ended) until its summary comes up
+        self.archive_budget = 0  # bytes of flash for finished games (0: archive.BUDGET)
+        self.began = None  # (game, uptime) of the game begun since the box started: its relative start
 
     # -- files -----------------------------------------------------------------------
     def _path(self, name: str) -> str:
@@ -160,14 +165,16 @@ class App:
         """Drop the game in RAM (before another is built), and its code: its screen and its
         rules are imported again when a game of it comes back."""
         self._stop_snapshot()
+        self.summary_due = None
         name = self.record.name if self.record is not None else ""
         self.screen = Screen()
         self.record = None
         if name:
             unload("ui." + name)
-            for module in list(sys.modules):
-                if module.startswith("shared_rules." + name + "."):
-                    unload(module)
+            if ON_DEVICE:  # (under CPython, the tests' process, other code holds these modules)
+                for module in list(sys.modules):
+                    if module.startswith("shared_rules." + name + "."):
+                        unload(module)
         gc.collect()
 
     def free_memory(self) -> None:
@@ -175,11 +182,11 @@ class App:
         rules, loaded for the link's ops; the menu; the host's occasional ops)."""
         mine = "shared_rules." + self.record.name + "." if self.record is not None else None
         for module in list(sys.modules):
-            other_game = module.startswith("shared_rules.") and module.count(".") >= 2 and not (
+            other_game = ON_DEVICE and module.startswith("shared_rules.") and module.count(".") >= 2 and not (
                 mine is not None and module.startswith(mine))
             screen = module.startswith("ui.") and module[3:] in NAMES and self.screen.name != module[3:]
             menu = module == "ui.menu" and self.screen.name != ""  # not while it is shown
-            if other_game or screen or menu or module in ("hostops", "shared_rules.rng_ops"):
+            if other_game or screen or menu or module == "hostops" or (ON_DEVICE and module == "shared_rules.rng_ops"):
                 unload(module)
         gc.collect()
 
@@ -242,9 +249,10 @@ class App:
         from shared_rules import games, journal
 
         dice_seed = seed() if dice_seed < 0 else dice_seed
-        head = journal.header(game, games.settings(game, colours, option), dice_seed)
+        head = journal.header(game, games.settings(game, colours, option), dice_seed, start=clock.wall())
         _prepare(game)
         self._enter(_writing(lambda: Record.create(self.root, head, _fits(game))))
+        self.began = (game, clock.uptime())
 
     def _enter(self, rec) -> None:
         self._stop_snapshot()
@@ -297,11 +305,82 @@ class App:
             self.screen.show(rec.game)
             self.warn("FULL", _flash_error(e))
             return
+        self._ended(rec)
         if rec.far_behind():
             try:
                 rec.snapshot()
             except OSError as e:  # the action is saved; only the boot will replay more
                 self.warn("FULL", _flash_error(e, "the game is saved, but no snapshot of it fits: boot will be slower"))
+
+    def _ended(self, rec) -> None:
+        """A game that has just ended goes into the archive (the players' history) and its
+        summary comes up. Once per ending: an ending undone and played again is archived
+        again, replacing the first (the same game id)."""
+        if rec.archived == rec.count() or not _rules(rec.name).is_over(rec.game):
+            return
+        rec.archived = rec.count()
+        summary = self.summary()
+        try:
+            self._archive(rec, summary)
+        except OSError as e:
+            self.warn("FULL", _flash_error(e, "the game is saved, but it could not be archived"))
+        except MemoryError:
+            self.warn("MEM", "the game is saved, but there was no memory to archive it")
+        self.summary_due = (summary, clock.now())  # shown once the game's own end has had its moment
+
+    def tick(self, now: int) -> None:
+        """The loop's turn without a press: the summary of a game just ended comes up
+        after SUMMARY_MS without a press (the game's screen announces its end first)."""
+        due = self.summary_due
+        if due is not None and clock.elapsed(now, max_ticks(due[1], self.last_press)) >= SUMMARY_MS:
+            self.summary_due = None
+            if self.record is not None and self.screen.name == self.record.name and not self.leaving:
+                self._show_summary(due[0])
+
+    def summary(self) -> dict:
+        """The end of the game in play summed up (shared_rules/<game>/summary.py): winner,
+        ranking, the rules' breakdown; with its length in actions and, where the box knows
+        the time, in minutes."""
+        rec = self._record()
+        try:
+            out = __import__("shared_rules." + rec.name + ".summary", None, None, ("summary",)).summary(rec.game)
+        except ImportError:
+            out = {}
+        out["actions"] = rec.count()
+        when = self._times(rec)
+        if when[0] is not None and when[1] is not None:
+            out["minutes"] = (when[1] - when[0]) // 60
+        return out
+
+    def _times(self, rec) -> tuple:
+        """(start, end, clock) of the game in play: seconds since 1970 when a host set the
+        clock, else seconds since the box started ("relative"; start known only when the
+        game began since)."""
+        end = clock.wall()
+        if end is not None:
+            return rec.start, end, "set"
+        began = self.began
+        return (began[1] if began is not None and began[0] == rec.name else None), clock.uptime(), "relative"
+
+    def _archive(self, rec, summary: dict) -> None:
+        import archive
+
+        try:
+            start, end, how = self._times(rec)
+            archive.keep(rec, summary, start, end, how, self.archive_budget or archive.BUDGET)
+        finally:
+            unload("archive")
+
+    def _show_summary(self, summary: dict) -> None:
+        try:
+            from ui.summary import Summary
+        except MemoryError:
+            return  # the game's own screen shows its end
+        self.screen = Summary(self.screen, summary)
+        self.dirty = True
+
+    def clock_json(self) -> str:
+        return "set" if clock.wall() is not None else "relative"
 
     def warn(self, label: str, why: str) -> None:
         """A refusal the App itself makes (not the rules): a red band with a word for a
@@ -314,6 +393,8 @@ class App:
     def undo(self) -> None:
         """BACK held: the last action taken back; the history overlay shows it."""
         rec = self._record()
+        self.screen = getattr(self.screen, "under", self.screen)  # from a summary: its game's screen
+        self.summary_due = None
         self._stop_snapshot()
         self.screen.game = None  # the screen lets its game go too while the game is rebuilt
         try:
@@ -422,6 +503,15 @@ class App:
     def bad_files(self, args: dict) -> dict:
         return _hostops().bad_files(self, args)
 
+    def archive_list(self, args: dict) -> dict:
+        return _hostops().archive_list(self, args)
+
+    def archive_get(self, args: dict) -> dict:
+        return _hostops().archive_get(self, args)
+
+    def clock_set(self, args: dict) -> dict:
+        return _hostops().clock_set(self, args)
+
     # -- the loop ----------------------------------------------------------------------
     async def run(self, link, stdin, stdout) -> None:
         import asyncio
@@ -441,6 +531,7 @@ class App:
                     self.render(now)
                     last = now
                 self._snapshot_step(now)
+                self.tick(now)
             except Exception as e:  # the loop never stops: say what went wrong, carry on
                 self._trouble(e)
             await _pause(asyncio)  # always: the link's task must get its turn
@@ -465,7 +556,7 @@ class App:
 
         poll = select.poll()
         poll.register(stdin, select.POLLIN)
-        lines = Lines()
+        lines = Lines(free=self.free_memory)
         raw = stdin.buffer if hasattr(stdin, "buffer") else stdin
         chunk = bytearray(256)  # the bytes that came, reserved once
         while True:
@@ -555,6 +646,15 @@ def _prepare(game: str) -> None:
     gc.collect()
     _screen_module(game)
     load_parts(game)
+
+
+def max_ticks(a: int, b: int) -> int:
+    """The later of two times on the wrapping clock."""
+    return a if clock.elapsed(a, b) >= 0 else b
+
+
+def _rules(game: str):
+    return __import__("shared_rules." + game + ".game", None, None, ("is_over",))
 
 
 def _link():

@@ -110,3 +110,30 @@ def journal_put(app, args: dict) -> dict:
     finally:
         unload("journal_in")
     return {"game": rec.name, "actions": rec.count()}
+
+
+def archive_list(app, args: dict) -> dict:
+    """The finished games kept on the box (archive.py), oldest first, without journals."""
+    import archive
+
+    return archive.listing(app.root)
+
+
+def archive_get(app, args: dict) -> dict:
+    """One finished game: its settings, times, summary and its whole journal."""
+    import archive
+
+    return archive.get(app.root, args.get("id"))
+
+
+def clock_set(app, args: dict) -> dict:
+    """The time of day from the host (the Pico has no battery clock): seconds since 1970
+    UTC. Games begun and ended from now on carry real times."""
+    from hal import clock
+    from shared_rules.errors import bad_args
+
+    epoch = args.get("epoch")
+    if type(epoch) is not int or epoch < 1577836800 or epoch > 4102444800:
+        raise bad_args("\"epoch\" must be the time as seconds since 1970 UTC (2020..2100)")
+    clock.set_wall(epoch)
+    return {"clock": "set", "epoch": clock.wall()}

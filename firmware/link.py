@@ -28,8 +28,9 @@ class Lines:
     in RAM) and reported once as too long (None); a line the RAM could not hold is
     reported as False (no_memory). Either way the next line is read as usual."""
 
-    def __init__(self, limit: int = MAX_LINE) -> None:
+    def __init__(self, limit: int = MAX_LINE, free=None) -> None:
         self.limit = limit
+        self.free = free  # called when the RAM runs out, before one more try
         self.parts = []
         self.size = 0
         self.lost = None  # why the line under way is being dropped: None (too long) or False (no memory)
@@ -60,14 +61,23 @@ class Lines:
             if self.dropping:
                 out.append(self.lost)
             else:
-                try:
-                    out.append(b"".join(self.parts))
-                except MemoryError:
-                    out.append(False)
+                out.append(self._joined())
             self.parts = []
             self.size = 0
             self.dropping = False
             start = k + 1
+
+    def _joined(self):
+        """The line's pieces as one; when the RAM cannot hold it, what can go goes
+        (free) and it is tried once more; False if it still does not fit."""
+        for attempt in (0, 1):
+            try:
+                return b"".join(self.parts)
+            except MemoryError:
+                if attempt or self.free is None:
+                    return False
+                self.free()
+        return False
 
     def reset(self) -> None:
         """Forget the line under way: the next byte starts a new line."""
@@ -124,7 +134,7 @@ def _hello(app, args: dict) -> dict:
     sys.modules.pop("shared_rules.fingerprint", None)  # read once a connection: not kept
     gc.collect()
     out = {"protocol": PROTOCOL, "firmware": app.VERSION, "rules": rules, "screen": app.screen_name(),
-           "notice": app.notice}
+           "notice": app.notice, "clock": app.clock_json()}
     if hasattr(gc, "mem_free"):  # MicroPython: how much RAM is left
         out["heap"] = {"free": gc.mem_free(), "used": gc.mem_alloc()}  # type: ignore[attr-defined]
     return out
@@ -170,6 +180,7 @@ def _ui(app, args: dict) -> dict:  # what ui.press answers, without pressing
 OPS = {
     "hello": _hello, "ui.press": _press, "ui.get": _ui, "ui.frame": _frame, "state.get": _state,
     "state.put": "state_put", "log.get": "log_get", "journal.put": "journal_put", "files.bad": "bad_files",
+    "archive.list": "archive_list", "archive.get": "archive_get", "clock.set": "clock_set",
 }
 HOST = "hostops"
 OUT_OF_MEMORY = '{"error":{"code":"no_memory","message":"the request did not fit in the device\'s RAM"},"id":null,"ok":false}\n'
@@ -186,7 +197,11 @@ class Link:
         no_memory error with the request's id: the host always gets an answer."""
         out = None
         try:
-            out = self.handle(line)
+            try:
+                out = self.handle(line)
+            except MemoryError:  # reading it did not fit: what can go goes, and once more
+                self.app.free_memory()
+                out = self.handle(line)
             if out is None:
                 return
             try:

@@ -184,6 +184,8 @@ class Record:
         self.pending = ""  # the line of the last action, written by save()
         self.notice = ""  # what boot had to repair, for the screen and hello
         self.snap_failed = -OVERDUE  # the journal's line count when a snapshot last failed
+        self.start = None  # when the game began (the header's "start"), if the clock was set
+        self.archived = -1  # the action count when the game was last archived (its end)
 
     # -- a new game -------------------------------------------------------------------------
     @staticmethod
@@ -206,6 +208,7 @@ class Record:
         for k in range(SLOTS):
             forget(rec._slot(k))
         rec.settings = head["settings"]
+        rec.start = head.get("start")
         rec.head_id = _crc(line)
         rec.size = len(line)
         return rec

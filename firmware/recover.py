@@ -48,6 +48,7 @@ def _read_head(self) -> None:
     if head["game"] != self.name:
         raise Damaged(self.name + ".jnl holds a game of " + head["game"])
     self.settings = head["settings"]
+    self.start = head.get("start")
     self.head_id = _crc(line)
     self.size = len(line)
 

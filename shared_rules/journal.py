@@ -61,8 +61,12 @@ def entry(action: dict, draws) -> dict:
     return out
 
 
-def header(game: str, settings: dict, seed: int = -1, state=None) -> dict:
+def header(game: str, settings: dict, seed: int = -1, state=None, start=None) -> dict:
+    """A journal's first line. start: when the game began (seconds since 1970 UTC), when
+    the box's clock was set by a host; left out otherwise."""
     out = {"game": game, "journal": VERSION, "settings": settings}
+    if start is not None:
+        out["start"] = start
     if state is not None:
         out["state"] = state
     else:
@@ -77,7 +81,7 @@ def check_header(head) -> dict:
     if not isinstance(head, dict):
         raise bad_args("journal header must be a JSON object")
     for key in head:
-        if key not in ("game", "journal", "seed", "settings", "state"):
+        if key not in ("game", "journal", "seed", "settings", "state", "start"):
             raise bad_args("journal header has an unknown key \"" + str(key)[:20] + "\"")
     if head.get("journal") != VERSION:
         raise bad_args("journal version must be " + str(VERSION))
@@ -91,6 +95,9 @@ def check_header(head) -> dict:
         seed = head["seed"]
         if type(seed) is not int or seed < 0 or seed > MAX_SEED:
             raise bad_args("journal seed must be an integer 0..2**64-1")
+    start = head.get("start", 0)
+    if type(start) is not int or start < 0:
+        raise bad_args("journal start must be seconds since 1970, 0 or more")
     return head
 
 

@@ -18,5 +18,10 @@ def tmpdir(name: str) -> str:
         os.mkdir(base)
     except OSError:
         for f in os.listdir(base):
-            os.remove(base + "/" + f)
+            try:
+                os.remove(base + "/" + f)
+            except OSError:  # a folder (the archive): emptied, then removed
+                for g in os.listdir(base + "/" + f):
+                    os.remove(base + "/" + f + "/" + g)
+                os.rmdir(base + "/" + f)
     return base + "/"

@@ -1,0 +1,178 @@
+"""Finished games kept on flash: the archive the players' history is pulled from.
+
+When a game ends, its journal is copied into archive/ as one file: a first line (sealed
+like a journal line) with what the history lists - the game, its settings, when it began
+and ended, its length and its summary - then the journal itself, byte for byte. The host
+(`steppe history pull`) lists the archive (archive.list), fetches each game it does not
+have (archive.get) and replays its journal before storing it.
+
+A game's id is the CRC-32 of its journal's first line (the header: game, settings, dice
+seed, start): the same game archived again (undone at its end, then ended anew) replaces
+its file. Files are named SEQ-ID, SEQ counting up: past the flash budget the oldest go.
+This module is imported at a game's end and for the host's archive ops only.
+"""
+
+import gc
+import json
+import os
+
+from rebuild import Reader
+
+from shared_rules import cjson
+from shared_rules.errors import bad_args
+from shared_rules.journal import seal, unseal
+
+FOLDER = "archive"
+BUDGET = 160 * 1024  # bytes of flash for finished games: about 20 whole 4-player Khan games
+BLOCK = 512
+
+
+def _dir(root: str) -> str:
+    return root + FOLDER + "/"
+
+
+def _files(root: str) -> list:
+    """The archive's files, oldest first (their SEQ), temp files left by a cut removed."""
+    try:
+        names = os.listdir(root + FOLDER)
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        if name.endswith(".tmp"):
+            _remove(_dir(root) + name)
+        elif "-" in name:
+            out.append(name)
+    out.sort()
+    return out
+
+
+def _remove(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return 0
+
+
+def keep(rec, summary: dict, start, end, clock: str, budget: int = BUDGET) -> str:
+    """Archive the game of a Record (its journal copied, its first line the meta): its id.
+    OSError when the flash cannot take it (the game in play is untouched either way)."""
+    root = rec.root
+    try:
+        os.mkdir(root + FOLDER)
+    except OSError:
+        pass
+    gid = rec.head_id
+    names = _files(root)
+    seq = int(names[-1].split("-")[0]) + 1 if names else 1
+    meta = {"id": gid, "game": rec.name, "settings": rec.settings, "start": start, "end": end, "clock": clock,
+            "actions": rec.count(), "summary": summary}
+    final = _dir(root) + "%06d-%s" % (seq, gid)
+    tmp = final + ".tmp"
+    try:
+        with open(tmp, "w") as out:
+            out.write(seal(cjson.dumps(meta)))
+            with open(rec.path) as src:
+                while True:
+                    block = src.read(BLOCK)
+                    if not block:
+                        break
+                    out.write(block)
+        for name in names:  # the same game, archived before: replaced
+            if name.endswith("-" + gid):
+                _remove(_dir(root) + name)
+        os.rename(tmp, final)
+    except BaseException:
+        _remove(tmp)
+        raise
+    _within_budget(root, budget)
+    gc.collect()
+    return gid
+
+
+def _within_budget(root: str, budget: int) -> None:
+    names = _files(root)
+    sizes = [_size(_dir(root) + n) for n in names]
+    total = sum(sizes)
+    k = 0
+    while total > budget and k < len(names) - 1:  # the newest always stays
+        _remove(_dir(root) + names[k])
+        total -= sizes[k]
+        k += 1
+
+
+def _meta(path: str) -> "dict | None":
+    """A file's first line, or None when it is damaged."""
+    try:
+        with open(path) as f:
+            text = unseal(Reader(f).line(0))
+        return json.loads(text) if text else None
+    except (OSError, ValueError):
+        return None
+
+
+def _find(root: str, gid) -> str:
+    if not isinstance(gid, str):
+        raise bad_args("\"id\" must be a game's id from archive.list")
+    for name in _files(root):
+        if name.endswith("-" + gid):
+            return _dir(root) + name
+    raise bad_args("no game " + gid[:20] + " in the archive (archive.list lists them)")
+
+
+def listing(root: str) -> dict:
+    """archive.list: every game kept, oldest first, without their journals (streamed)."""
+
+    def games(out) -> None:
+        out.append("[")
+        first = True
+        for name in _files(root):
+            path = _dir(root) + name
+            meta = _meta(path)
+            if meta is None:
+                continue  # a damaged file is not listed (archive.get cannot serve it either)
+            row = {"id": meta.get("id"), "game": meta.get("game"), "actions": meta.get("actions"),
+                   "start": meta.get("start"), "end": meta.get("end"), "clock": meta.get("clock"),
+                   "size": _size(path)}
+            out.append("" if first else ",")
+            first = False
+            out.append(cjson.dumps(row))
+            gc.collect()
+        out.append("]")
+
+    return {"games": cjson.Streamed(games), "budget": BUDGET}
+
+
+def get(root: str, gid) -> dict:
+    """archive.get: one game with its meta and its journal (the header first), streamed."""
+    path = _find(root, gid)
+    meta = _meta(path)
+    if meta is None:
+        raise bad_args("game " + str(gid) + " is damaged in the archive")
+
+    def lines(out) -> None:
+        out.append("[")
+        with open(path) as f:
+            reader = Reader(f)
+            place = len(reader.line(0))  # the meta line: not the journal's
+            first = True
+            while True:
+                line = reader.line(place)
+                if not line:
+                    break
+                place += len(line)
+                text = unseal(line)
+                out.append("" if first else ",")
+                first = False
+                out.append(text if text is not None else '{"damaged":true}')
+        out.append("]")
+
+    meta["journal"] = cjson.Streamed(lines)
+    return meta
