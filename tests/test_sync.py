@@ -236,3 +236,39 @@ def test_old_sync_files_of_every_game_are_checked_by_the_rules_cores_readers(tmp
         path.write_text(json.dumps({"steppe": "sync", "version": 1, "game": game, "state": state, "log": []}))
         run = steppe("sync", "push", "--check", str(path))
         assert run.returncode == 2 and run.stderr.count(b"\n") == 1 and field.encode() in run.stderr, (game, run.stderr)
+
+
+def test_a_journal_of_2000_lines_goes_to_a_pico_sized_device_and_comes_back_whole(tmp_path):
+    """A whole 4-player Khan game with undo and redo after every action (over 2,000 journal
+    lines) pushed in parts to a device with a Pico's heap, then pulled: every line back."""
+    from shared_rules import cjson, journal
+    from shared_rules.games import module
+    from shared_rules.rng import PCG32
+    from steppe.sync import sync_text
+
+    settings = {"mode": "virtual", "players": ["red", "yellow", "blue", "green"]}
+    lines = [journal.header("khan", settings, 17)]
+    game = module("khan").new(settings, 17)
+    rng = PCG32(17)
+    while not module("khan").is_over(game):
+        action = module("khan", "randplay").action(game, rng)
+        event = module("khan").apply(game, action)
+        lines.append(journal.entry(action, module("khan", "actions").draws(action, event)))
+        lines += [{"undo": 1}, {"redo": 1}] * 6
+    state = module("khan", "state").game_json(game)
+    assert len(lines) > 2000
+    path = tmp_path / "long.json"
+    path.write_text(sync_text("khan", state, lines))
+    s = Sim(str(tmp_path / "pico"), heap="190wK")
+    try:
+        s.wait_ready()
+        run = lend(s, "sync", "push", str(path))
+        assert run.returncode == 0, run.stderr
+        back = tmp_path / "back.json"
+        run = lend(s, "sync", "pull", str(back))
+        assert run.returncode == 0, run.stderr
+        doc = json.loads(back.read_bytes())
+        assert len(doc["journal"]) == len(lines) and doc["journal"] == json.loads(cjson.dumps(lines))
+        assert doc["state"] == state
+    finally:
+        s.close()
