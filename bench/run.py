@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 
+import bench_device
 import bench_host
 import mpytree
 
@@ -133,6 +134,8 @@ def main() -> int:
         fw_rows = measure_firmware(mp, image)
         boot, rtt = measure_link(tmp)
         flashed = bench_host.flash_times(tmp)
+    device = [bench_device.measure("190wK"), bench_device.measure("96wK")]
+    device_rate = bench_device.verify_rate()
     cal = rows[0]["us"]
     scale = PICO_CALIBRATION_MS * 1000.0 / cal
     print("Steppe Companion rules core, micropython unix port; calibration loop %.1f ms here "
@@ -179,6 +182,10 @@ def main() -> int:
         flag = "" if row["name"].startswith(("khan.", "rng.")) or slow <= OP_GOAL_MS else "  over the goal"
         print("%-24s %11.3f ms %13.2f ms %15.2f ms%s" % (row["name"], row["us"] / 1000.0, row["us"] * scale / 1000.0,
                                                       slow, flag))
+    print()
+    print("what the device pays (bench/bench_device.py): the same ops as requests over the link,")
+    print("timed inside the virtual Pico from first byte in to last byte out, .mpy firmware")
+    bench_device.report(device, device_rate)
     return 0
 
 

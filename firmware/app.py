@@ -78,6 +78,9 @@ class App:
         self.alert = ""  # why the last press could not be done (the flash full, no RAM): shown a moment
         self.alert_at = 0
         self.last_press = clock.now()
+        self.link_us = 0  # the last request's cost on the device, first byte in to last byte out
+        self.link_op = ""
+        self.max_gap = 0  # ms: the longest gap between two turns of the button loop (link.stats)
         self.summary_due = None  # (summary, when the game ended) until its summary comes up
         self.archive_budget = 0  # bytes of flash for finished games (0: archive.BUDGET)
         self.began = None  # (game, uptime) of the game begun since the box started: its relative start
@@ -518,8 +521,13 @@ class App:
 
         asyncio.create_task(self._serve(link, stdin, stdout))
         last = 0
+        turn = clock.now()
         while True:
             now = clock.now()
+            gap = clock.elapsed(now, turn)  # the buttons unpolled this long (a request, a save)
+            if gap > self.max_gap:
+                self.max_gap = gap
+            turn = now
             try:
                 if self.buttons is not None:
                     for name, event in self.buttons.poll(now):
@@ -573,6 +581,8 @@ class App:
                 if n:
                     for line in lines.feed(bytes(chunk[:n])):
                         link.answer(line, stdout.write)
+                        self.link_us = clock.elapsed(clock.now_us(), lines.line_began)  # what it cost
+                        self.link_op = link.op
                         gc.collect()
             except KeyboardInterrupt:
                 raise

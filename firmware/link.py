@@ -35,6 +35,8 @@ class Lines:
         self.size = 0
         self.lost = None  # why the line under way is being dropped: None (too long) or False (no memory)
         self.dropping = False
+        self.began = 0  # clock.now_us() when the line under way had its first byte
+        self.line_began = 0  # ...and of the last line completed
 
     def feed(self, data: bytes) -> list:
         """Complete lines (bytes), None for each oversize line, False for each line that
@@ -47,6 +49,8 @@ class Lines:
         while True:
             k = data.find(b"\n", start)
             end = len(data) if k < 0 else k
+            if not self.size and not self.dropping and end >= start:
+                self.began = clock.now_us()  # a line's first byte
             if not self.dropping and end > start:
                 if self.size + end - start > self.limit:
                     self._drop(None)
@@ -58,6 +62,7 @@ class Lines:
                         self._drop(False)
             if k < 0:
                 return out
+            self.line_began = self.began
             if self.dropping:
                 out.append(self.lost)
             else:
@@ -175,10 +180,25 @@ def _ui(app, args: dict) -> dict:  # what ui.press answers, without pressing
     return app.ui_json()
 
 
+def _stats(app, args: dict) -> dict:
+    """What the device paid for the link (the benchmarks read it, bench/bench_device.py):
+    the last request's time from its first byte read to its reply's last byte written, the
+    longest gap between two turns of the button loop since the last link.stats, and with
+    "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py)."""
+    out = {"last_us": app.link_us, "op": app.link_op, "gap_ms": app.max_gap}
+    app.max_gap = 0
+    if args.get("calibrate") is True:
+        import calib
+
+        out["calibration_us"] = calib.took
+        sys.modules.pop("calib", None)
+    return out
+
+
 # the device's own ops (shared_rules/protocol.py names them for the host), beside the rules
 # table: a function here, or the name of one in hostops.py, which only a host asks for
 OPS = {
-    "hello": _hello, "ui.press": _press, "ui.get": _ui, "ui.frame": _frame, "state.get": _state,
+    "hello": _hello, "ui.press": _press, "ui.get": _ui, "ui.frame": _frame, "state.get": _state, "link.stats": _stats,
     "state.put": "state_put", "log.get": "log_get", "journal.put": "journal_put", "files.bad": "bad_files",
     "archive.list": "archive_list", "archive.get": "archive_get", "clock.set": "clock_set",
 }
@@ -189,6 +209,7 @@ OUT_OF_MEMORY = '{"error":{"code":"no_memory","message":"the request did not fit
 class Link:
     def __init__(self, app) -> None:
         self.app = app
+        self.op = ""  # the op of the last request (link.stats)
 
     def answer(self, line, write) -> None:
         """Answer one request line through write(text): the reply is written in chunks,
@@ -258,6 +279,7 @@ class Link:
         if rid is not None and type(rid) is not int and not isinstance(rid, str):
             return error(None, BAD_ARGS, "\"id\" must be a number or a string")
         op = req.get("op")
+        self.op = op if isinstance(op, str) else ""
         args = req.get("args", {})
         if not isinstance(op, str):
             return error(rid, BAD_ARGS, "missing \"op\"")

@@ -16,6 +16,13 @@ def now() -> int:
     return int(time.monotonic() * 1000) % PERIOD  # type: ignore[attr-defined]  (CPython, for tests)
 
 
+def now_us() -> int:
+    """Microseconds on a wrapping clock (time.ticks_us), for timing requests."""
+    if hasattr(time, "ticks_us"):
+        return time.ticks_us()  # type: ignore[return-value]
+    return int(time.monotonic() * 1000000) % PERIOD  # type: ignore[attr-defined]
+
+
 def elapsed(later: int, earlier: int) -> int:
     """later - earlier on the wrapping clock (time.ticks_diff)."""
     d = (later - earlier) & (PERIOD - 1)

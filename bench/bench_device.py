@@ -1,0 +1,145 @@
+"""What a request costs the device itself: the virtual Pico at a Pico's heap, timed inside.
+
+For each heap (190wK: about a real Pico's; 96wK: the design target) and each game, a
+freshly booted virtual Pico (the firmware's .mpy image on the real micropython binary)
+is sent every op of that game: the first request of each op (cold: the game's rules are
+imported by the first) and WARM more (warm, the median kept). Each request is timed by
+the device from the first byte of its line read to the last byte of its reply written
+(link.stats), and scaled to a Pico by the calibration loop run in that same process
+(firmware/calib.py). Also: the longest gap between two turns of the button loop while the
+game's requests were served, the heap free after the game's tables are loaded, and
+`steppe verify` cases/s against the 190wK board.
+
+Run by bench/run.py (make bench); alone: .venv/bin/python bench/bench_device.py
+"""
+
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "host"))
+sys.path.insert(0, ROOT)
+
+PICO_CALIBRATION_MS = 7984.0
+WARM = 5
+PER_OP = 3  # seeded cases per op: the first is the cold request
+GAMES = ("khan", "chuhan", "huns", "khaan")
+
+
+def _board(folder: str, heap: str):
+    """A running virtual Pico and a transport to it; close both with _close."""
+    import threading
+
+    from steppe.device import NoAnswer, SerialTransport
+    from steppe.sim import VirtualPico
+
+    pico = VirtualPico(folder, heap=heap)
+    device = pico.open()
+    thread = threading.Thread(target=pico.serve, daemon=True)
+    thread.start()
+    pico.thread = thread  # type: ignore[attr-defined]
+    link = SerialTransport(device)
+    for _ in range(100):
+        try:
+            link.request("hello", timeout=1.0)
+            break
+        except NoAnswer:
+            continue
+    return pico, link
+
+
+def _close(pico, link) -> None:
+    link.close()
+    pico.stop()
+    pico.thread.join(5)
+    pico.close()
+
+
+def _cost(link, op: str, args: dict) -> "tuple[int, int, bool]":
+    """(device µs, loop gap ms, answered ok) of one request."""
+    reply = link.raw_line(('{"id":1,"op":"%s","args":%s}' % (op, _dumps(args))).encode(), timeout=60)
+    stats = link.request("link.stats")
+    assert stats["op"] == op, stats
+    return stats["last_us"], stats["gap_ms"], bool(reply.get("ok"))
+
+
+def _dumps(obj) -> str:
+    from shared_rules import cjson
+
+    return cjson.dumps(obj)
+
+
+def measure(heap: str) -> dict:
+    """Every op of every game on a fresh board at this heap."""
+    from shared_rules import ops
+    from steppe import cases
+
+    out = {"heap": heap, "ops": [], "games": {}}
+    for game in GAMES:
+        with tempfile.TemporaryDirectory() as tmp:
+            pico, link = _board(os.path.join(tmp, "pico"), heap)
+            try:
+                calib = link.request("link.stats", {"calibrate": True})["calibration_us"]
+                scale = PICO_CALIBRATION_MS * 1000.0 / calib
+                link.request("link.stats")  # the gap so far: reset
+                tables = link.raw_line(('{"id":1,"op":"%s.tables","args":{}}' % game).encode(), timeout=60)
+                free = link.request("hello")["heap"]["free"] if tables.get("ok") else 0
+                gap = 0
+                for op in ops.names():
+                    if not op.startswith(game + ".") or op == "khan.playout":
+                        continue
+                    args = cases.generate(op, PER_OP, 1)
+                    cold, g, ok = _cost(link, op, args[0])
+                    gap = max(gap, g)
+                    warm = []
+                    for k in range(WARM):
+                        us, g, ok2 = _cost(link, op, args[1 + k % (len(args) - 1)] if len(args) > 1 else args[0])
+                        warm.append(us)
+                        gap = max(gap, g)
+                    warm.sort()
+                    out["ops"].append({"op": op, "cold_ms": cold * scale / 1000.0, "warm_ms": warm[len(warm) // 2]
+                                       * scale / 1000.0, "ok": ok})
+                out["games"][game] = {"free_after_tables": free, "gap_ms": gap * scale, "scale": scale}
+            finally:
+                _close(pico, link)
+    return out
+
+
+def verify_rate(heap: str = "190wK", count: int = 3) -> float:
+    from steppe import verify
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pico, link = _board(os.path.join(tmp, "pico"), heap)
+        try:
+            report = verify.check(link, count, seed=1)
+            return report.cases / report.seconds if report.seconds else 0.0
+        finally:
+            _close(pico, link)
+
+
+def report(results: list, rate: float) -> None:
+    for res in results:
+        print("device requests at heapsize=%s, timed inside from the first byte in to the last byte out"
+              % res["heap"])
+        print("%-24s %16s %16s" % ("op", "cold Pico-eq.", "warm Pico-eq."))
+        for row in res["ops"]:
+            print("%-24s %13.1f ms %13.1f ms%s" % (row["op"], row["cold_ms"], row["warm_ms"],
+                                                  "" if row["ok"] else "   (its first case refused)"))
+        for game, g in res["games"].items():
+            print("%-8s heap free after %s.tables: %d KB (about %d KB on a 32-bit Pico); longest button-loop gap"
+                  " %.0f ms Pico-eq." % (game, game, g["free_after_tables"] // 1024, g["free_after_tables"] // 2048,
+                                         g["gap_ms"]))
+        print()
+    print("steppe verify against the 190wK virtual Pico: %.0f cases/s" % rate)
+
+
+def main() -> int:
+    results = [measure("190wK"), measure("96wK")]
+    report(results, verify_rate())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
