@@ -164,15 +164,16 @@ class App:
             out["actions"] = self.record.count()
         return out
 
-    def _let_go(self) -> None:
+    def _let_go(self, keep_code: bool = False) -> None:
         """Drop the game in RAM (before another is built), and its code: its screen and its
-        rules are imported again when a game of it comes back."""
+        rules are imported again when a game of it comes back (keep_code: not its code - the
+        game may have to come back at once, in a heap where imports may find no room)."""
         self._stop_snapshot()
         self.summary_due = None
         name = self.record.name if self.record is not None else ""
         self.screen = Screen()
         self.record = None
-        if name:
+        if name and not keep_code:
             unload("ui." + name)
             if ON_DEVICE:  # (under CPython, the tests' process, other code holds these modules)
                 for module in list(sys.modules):
@@ -180,14 +181,16 @@ class App:
                         unload(module)
         gc.collect()
 
-    def free_memory(self) -> None:
+    def free_memory(self, keep: str = "") -> None:
         """The RAM ran out: let go of all code that is not the game in play's (other games'
-        rules, loaded for the link's ops; the menu; the host's occasional ops)."""
-        mine = "shared_rules." + self.record.name + "." if self.record is not None else None
+        rules, loaded for the link's ops; the menu; the host's occasional ops). keep: a game
+        whose code stays though it is not in play (it is about to come back)."""
+        keep = self.record.name if self.record is not None else keep
+        mine = "shared_rules." + keep + "." if keep else None
         for module in list(sys.modules):
             other_game = ON_DEVICE and module.startswith("shared_rules.") and module.count(".") >= 2 and not (
                 mine is not None and module.startswith(mine))
-            screen = module.startswith("ui.") and module[3:] in NAMES and self.screen.name != module[3:]
+            screen = module.startswith("ui.") and module[3:] in NAMES and module[3:] not in (self.screen.name, keep)
             menu = module == "ui.menu" and self.screen.name != ""  # not while it is shown
             if other_game or screen or menu or module == "hostops" or (ON_DEVICE and module == "shared_rules.rng_ops"):
                 unload(module)

@@ -62,16 +62,27 @@ def state_put(app, args: dict) -> dict:
 
 
 def _instead(app, build):
-    """A game built to replace the one in play: the game in play is let go first - it is on
-    flash - so the new one has the RAM; when building fails, the old game comes back."""
+    """A game built to replace the one in play. It is built beside the game in play first:
+    a bad one is refused (RulesError) with nothing let go. Only when the RAM cannot hold
+    both is the game in play let go first - it is on flash - and if building still fails,
+    it comes back."""
+    try:
+        rec = build()
+    except MemoryError:
+        rec = None
+    if rec is not None:
+        app._let_go()
+        app._enter(rec)
+        return rec
+    app.free_memory()  # what the first try loaded goes
     old = app.record.name if app.record is not None else None
-    app._let_go()
+    app._let_go(keep_code=True)
     try:
         rec = build()
         if rec is None:
             raise ValueError("no game was built")
     except BaseException:
-        app.free_memory()  # what the failed build loaded goes before the old game comes back
+        app.free_memory(old or "")  # what the failed build loaded goes before the old game comes back
         if old is None or not app.open_game(old):
             app.to_menu()
         raise

@@ -229,12 +229,18 @@ class Link:
                 cjson.dump(out, write)
                 write("\n")
             except MemoryError:
-                rid = out.get("id")
-                out = None
-                gc.collect()
-                write("\n")  # the line broken off ends here; the error is one line of its own
-                cjson.dump(error(rid, NO_MEMORY, "the reply did not fit in the device's RAM"), write)
-                write("\n")
+                write("\n")  # the line broken off ends here (the host passes over it)...
+                self.app.free_memory()
+                try:  # ...and the reply goes again, with what could go gone
+                    cjson.dump(out, write)
+                    write("\n")
+                except MemoryError:
+                    rid = out.get("id")
+                    out = None
+                    gc.collect()
+                    write("\n")  # the error is one line of its own
+                    cjson.dump(error(rid, NO_MEMORY, "the reply did not fit in the device's RAM"), write)
+                    write("\n")
         except MemoryError:  # even reading the request, or saying no, did not fit
             out = None
             self.app.free_memory()

@@ -15,7 +15,7 @@ def _u(code: int) -> str:
     return "\\u" + _HEX[(code >> 12) & 15] + _HEX[(code >> 8) & 15] + _HEX[(code >> 4) & 15] + _HEX[code & 15]
 
 
-def _string(s: str, out: list) -> None:
+def _string(s: str, out) -> None:
     for ch in s:
         if ch in _SHORT or ch < " " or ch > "~":
             break
@@ -41,7 +41,7 @@ def _string(s: str, out: list) -> None:
     out.append("".join(parts))
 
 
-def _encode(obj, out: list) -> None:
+def _encode(obj, out) -> None:  # out: a list, or anything with append()
     if obj is None:
         out.append("null")
     elif obj is True:
@@ -152,3 +152,35 @@ def dump(obj, write, chunk: int = 512) -> None:
     sink = _Chunks(write, chunk)
     _encode(obj, sink)  # type: ignore[arg-type]
     sink.flush()
+
+
+def matches(obj, text: str, max_depth: int) -> bool:
+    """Whether text is exactly the canonical JSON of obj, nested at most max_depth deep:
+    then it is strict JSON too (what a request reader needs to know). obj is encoded into a
+    sink that compares each piece as it comes (nothing built); the text is compared as
+    bytes - indexing a str is O(n) on MicroPython (UTF-8), a byte string's O(1)."""
+    sink = _Same(text.encode(), max_depth)
+    try:
+        _encode(obj, sink)
+    except (TypeError, ValueError, RuntimeError):  # not canonical, not the text, too deep
+        return False
+    return sink.i == len(sink.raw)
+
+
+class _Same:
+    def __init__(self, raw: bytes, max_depth: int) -> None:
+        self.raw = raw
+        self.i = 0
+        self.room = max_depth
+
+    def append(self, piece: str) -> None:
+        if piece == "[" or piece == "{":  # (a string's piece has its quotes: never these)
+            self.room -= 1
+            if self.room < 0:
+                raise ValueError("too deep")
+        elif piece == "]" or piece == "}":
+            self.room += 1
+        p = piece.encode()
+        if not self.raw.startswith(p, self.i):
+            raise ValueError("not the text")
+        self.i += len(p)

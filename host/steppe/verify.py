@@ -19,6 +19,7 @@ import time
 from shared_rules import cjson
 from shared_rules import ops as op_table
 from shared_rules.errors import RulesError
+from steppe import device
 from steppe.device import REPLY_TIMEOUT, WINDOW, Transport
 from steppe.errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
 SHOWN = 300  # characters of args and replies printed per difference
@@ -34,7 +35,7 @@ def envelope(reply: dict) -> str:
 
 
 def request_line(rid: int, op: str, args) -> bytes:
-    return json.dumps({"id": rid, "op": op, "args": args}, separators=(",", ":")).encode()
+    return device.request_line({"id": rid, "op": op, "args": args}).encode()
 
 
 # -- the rules hash ----------------------------------------------------------------------

@@ -48,3 +48,38 @@ def test_request_lines_get_the_reason_in_a_bad_json_error():
         assert e.code == "bad_json" and e.message.startswith("line is not valid JSON: ',' or '}' expected")
     else:
         raise AssertionError("accepted")
+
+
+def test_canonical_request_lines_are_read_the_fast_way_with_the_same_verdicts():
+    """A canonical line (what the host sends) is proven strict by walking the object it
+    reads as; a line that only looks canonical, or nests too deep, still gets its reason."""
+    from shared_rules import cjson
+    from shared_rules.ops import loads_strict
+    from shared_rules.errors import RulesError
+
+    req = {"args": {"board": "default", "cells": ["F2", "F3"], "n": -3, "ok": True, "x": None, "q": 'a"b'},
+           "id": 7, "op": "khan.conquer"}
+    line = cjson.dumps(req)
+    assert cjson.matches(req, line, 32) and loads_strict(line) == req
+    nested = []
+    here = nested
+    for _ in range(31):
+        here.append([])
+        here = here[0]
+    assert loads_strict(cjson.dumps(nested)) == nested  # 32 levels: allowed
+    for bad in ('{"a":1,"a":2}', '{"a":1 "b":2}', '{"a":1,}', "[" * 33 + "]" * 33, '{"a":NaN}'):
+        assert not cjson.matches({"a": 2}, bad, 32)
+        try:
+            strict.check(bad)
+        except ValueError as e:
+            reason = "line is not valid JSON: " + str(e)
+        else:
+            raise AssertionError("strict took " + bad)
+        try:
+            loads_strict(bad)
+        except RulesError as e:
+            assert e.code == "bad_json" and e.message == reason, (bad, e.message)  # the same reason
+        else:
+            raise AssertionError("took " + bad)
+    assert not cjson.matches(req, line.replace(":", ": ", 1), 32)  # a space: not canonical (read slowly)
+    assert loads_strict(line.replace(":", ": ", 1)) == req
