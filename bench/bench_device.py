@@ -59,16 +59,12 @@ def _close(pico, link) -> None:
 
 def _cost(link, op: str, args: dict) -> "tuple[int, int, bool]":
     """(device µs, loop gap ms, answered ok) of one request."""
-    reply = link.raw_line(('{"id":1,"op":"%s","args":%s}' % (op, _dumps(args))).encode(), timeout=60)
+    from steppe.device import request_line
+
+    reply = link.raw_line(request_line({"id": 1, "op": op, "args": args}).encode(), timeout=60)  # as steppe sends
     stats = link.request("link.stats")
     assert stats["op"] == op, stats
     return stats["last_us"], stats["gap_ms"], bool(reply.get("ok"))
-
-
-def _dumps(obj) -> str:
-    from shared_rules import cjson
-
-    return cjson.dumps(obj)
 
 
 def measure(heap: str) -> dict:

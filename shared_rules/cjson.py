@@ -16,10 +16,7 @@ def _u(code: int) -> str:
 
 
 def _string(s: str, out) -> None:
-    for ch in s:
-        if ch in _SHORT or ch < " " or ch > "~":
-            break
-    else:
+    if not s or not ('"' in s or "\\" in s or min(s) < " " or max(s) > "~"):  # at C speed: no escapes
         out.append('"' + s + '"')
         return
     parts = ['"']
