@@ -106,3 +106,14 @@ def test_error_replies_are_compared_too(op):
     right = dict(wrong, error={"code": "bad_args", "message": "a sentence"})
     assert verify.envelope(right) == '{"error":{"code":"bad_args","message":"a sentence"},"ok":false}'
     assert verify.envelope(wrong) != verify.envelope(right)
+
+
+def test_a_long_verify_says_how_far_it_is(sim, monkeypatch):
+    """On a Pico a verify takes minutes: it tells how far it is on stderr as it goes."""
+    monkeypatch.setattr(verify, "PROGRESS_S", 0.0)
+    told = []
+    report = verify.check(sim.link, 3, seed=2, ops=["rng.draw", "khan.bonus"],
+                          progress=lambda done, total, op, rate: told.append((done, total, op)))
+    assert report.agree and report.cases == 6
+    assert told and told[-1][1] == 6 and all(d < 6 for d, _, _ in told)
+    assert [d for d, _, _ in told] == sorted(d for d, _, _ in told)

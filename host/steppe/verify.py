@@ -96,10 +96,15 @@ def host_reply(op: str, args, line: bytes) -> str:
     return cjson.dumps(op_table.reply(op, json.loads(json.dumps(args))))
 
 
+SLOW_OPS = {"khan.playout": 10.0}  # a whole random game: this many times the reply timeout on a Pico
+PROGRESS_S = 10.0  # a line on stderr this often while a verify runs (a Pico takes minutes)
+
+
 def check(link: Transport, count: int = 25, seed: int = 1, ops: "list[str] | None" = None, keep: int = 20,
-          window: int = WINDOW, timeout: float = REPLY_TIMEOUT) -> Report:
+          window: int = WINDOW, timeout: float = REPLY_TIMEOUT, progress=None) -> Report:
     """Run count seeded cases of each op (default: every op) on the device and here, and
-    compare the replies. The first `keep` differences are kept with their arguments."""
+    compare the replies. The first `keep` differences are kept with their arguments.
+    progress(done, total, op, rate) is called every PROGRESS_S seconds."""
     from steppe import cases
 
     names = list(ops) if ops else op_table.names()
@@ -117,8 +122,15 @@ def check(link: Transport, count: int = 25, seed: int = 1, ops: "list[str] | Non
                 yield (op, k, args, line), rid - 1, line
 
     start = time.monotonic()
-    for (op, k, args, line), reply in link.pipelined(jobs(), window, timeout):
+    told = start
+    total = count * len(names)
+    slowest = max([SLOW_OPS.get(op, 1.0) for op in names])  # the device answers in order: one timeout for all
+    for (op, k, args, line), reply in link.pipelined(jobs(), window, timeout * slowest):
         assert reply is not None
+        now = time.monotonic()
+        if progress is not None and now - told >= PROGRESS_S:
+            told = now
+            progress(report.cases, total, op, report.cases / (now - start))
         device = envelope(reply)
         host = host_reply(op, args, line)
         report.cases += 1
@@ -199,6 +211,13 @@ def _short(text: str) -> str:
     return text if len(text) <= SHOWN else text[:SHOWN] + "... (" + str(len(text)) + " chars)"
 
 
+def _progress(done: int, total: int, op: str, rate: float) -> None:
+    left = (total - done) / rate if rate > 0 else 0
+    sys.stderr.write("steppe verify: %d of %d cases (%s), %.0f cases/s, about %.0f s to go\n"
+                     % (done, total, op, rate, left))
+    sys.stderr.flush()
+
+
 def run(args) -> int:
     from steppe import ports
 
@@ -222,7 +241,8 @@ def run(args) -> int:
             print("%s game: %d actions replayed here, the state is the device's byte for byte (%d bytes, %.1f s)"
                   % (game, actions, size, time.monotonic() - start))
             return EXIT_OK
-        report = check(link, args.count, args.seed, names, keep=max(args.show, 0), window=args.window)
+        report = check(link, args.count, args.seed, names, keep=max(args.show, 0), window=args.window,
+                       progress=_progress)
     finally:
         link.close()
     for op in names:
