@@ -65,6 +65,31 @@ class Board:
         self.border = border
         self.side = side
         self.touches_river = touches
+        self._banks = None  # built on first use: banks()
+
+    def banks(self) -> bytearray:
+        """Per cell, the bank of the river it lies on (1, 2...; 0 for river and no cell):
+        the land regions the river separates. Two land cells are on the same bank when
+        land cells side by side join them without crossing a river cell."""
+        bank = self._banks
+        if bank is None:
+            bank = bytearray(self.size)
+            n = 0
+            for start in range(self.size):
+                if bank[start] or self.terrain[start] in (OFF, RIVER):
+                    continue
+                n += 1
+                bank[start] = n
+                stack = [start]
+                while stack:
+                    i = stack.pop()
+                    for k in range(4):
+                        j = self.side[4 * i + k]
+                        if j >= 0 and not bank[j] and self.terrain[j] != RIVER:
+                            bank[j] = n
+                            stack.append(j)
+            self._banks = bank
+        return bank
 
     def name_of(self, i: int) -> str:
         return chr(65 + i % self.width) + str(i // self.width + 1)

@@ -65,6 +65,15 @@ class Protections:
         self.gods: "list[tuple[str, int]]" = []  # (player, terrain code or 0 for every region)
         self.recon: "list[tuple[str, str, bool]]" = []  # (player, figure key, whole shape?)
 
+    def without(self, owners) -> "Protections":
+        """These protections as they stand once the cards of `owners` have lapsed (a card
+        lapses when its owner's next turn begins)."""
+        out = Protections()
+        out.patronage = None if self.patronage in owners else self.patronage
+        out.gods = [g for g in self.gods if g[0] not in owners]
+        out.recon = [r for r in self.recon if r[0] not in owners]
+        return out
+
 
 def full_stock() -> dict:
     stock = {}
@@ -94,29 +103,21 @@ def available(stock: dict, prot: Protections, player: str, key: str) -> int:
 
 
 def _banks(board, cells) -> int:
-    """Groups of land cells under a figure once its river cells are taken away."""
-    land = [i for i in cells if board.terrain[i] != RIVER]
+    """The banks of the river a figure's land cells lie on: two land cells are on the same
+    bank when land cells side by side join them without crossing the river (board.banks)."""
+    bank = board.banks()
     seen = []
-    groups = 0
-    for start in land:
-        if start in seen:
-            continue
-        groups += 1
-        stack = [start]
-        seen.append(start)
-        while stack:
-            i = stack.pop()
-            for k in range(4):
-                j = board.side[4 * i + k]
-                if j in land and j not in seen:
-                    seen.append(j)
-                    stack.append(j)
-    return groups
+    for i in cells:
+        b = bank[i]
+        if b and b not in seen:
+            seen.append(b)
+    return len(seen)
 
 
-def judge(pos: Position, player: str, kind: str, cells, prot: Protections, consent: bool):
+def judge(pos: Position, player: str, kind: str, cells, prot: Protections, consent: bool, straight: bool = False):
     """The sharers (a list) of a placement whose shape is right, or why it is illegal:
-    a tuple of message key and values (see shared_rules/messages.py)."""
+    a tuple of message key and values (see shared_rules/messages.py). straight: the
+    figure is a straight bridge, which crosses one river cell only (docs/rules-decisions.md)."""
     board = pos.board
     rivers = 0
     counts = [0] * (len(pos.players) + 3)
@@ -139,6 +140,8 @@ def judge(pos: Position, player: str, kind: str, cells, prot: Protections, conse
             return ("khan.bridge_no_river",)
         if _banks(board, cells) < 2:
             return ("khan.bridge_one_bank",)
+        if straight and rivers > 1:  # a bend of the river: only an L-shaped bridge crosses it
+            return ("khan.bridge_straight_bend",)
     me = pos.player_byte(player)
     top = 0
     for b in range(2, len(counts)):
@@ -175,7 +178,7 @@ def check(pos: Position, player: str, key: str, cells: "list[int]", stock: dict,
         raise illegal("khan.reserved" if stock.get(key, 0) > 0 else "khan.no_figure_left", key)
     if not _fits(pos.board, info[2], cells):
         raise illegal("khan.wrong_shape", key)
-    verdict = judge(pos, player, info[1], cells, prot, consent)
+    verdict = judge(pos, player, info[1], cells, prot, consent, info[2][0] == "I")
     if isinstance(verdict, tuple):
         raise illegal(*verdict)
     return (key, tuple(sorted(cells)), verdict)
@@ -259,7 +262,7 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
                         cells.append(c)
                     if len(cells) * 2 != n2:
                         continue
-                    verdict = judge(pos, player, kind, cells, prot, consent)
+                    verdict = judge(pos, player, kind, cells, prot, consent, shape[0] == "I")
                     if isinstance(verdict, list):
                         yield (key, tuple(sorted(cells)), verdict)
 

@@ -24,6 +24,12 @@ FINAL_ON = 1
 FINAL_STARTED = 2
 
 
+def walled_in(pos: Position, r: int) -> bool:
+    """No cell to flee to in any direction: ruler r would go home, swapping with a yurt of
+    his own court (action B then needs no yurt from the supply)."""
+    return target(pos, pos.ruler_cell[r], 0)[0] < 0
+
+
 def target(pos: Position, start: int, first: int) -> "tuple[int, int, int]":
     """(cell, direction, cells walked) of the flight from start, or (-1, -1, 0)."""
     board = pos.board
@@ -84,9 +90,7 @@ def flee(pos: Position, r: int, direction: int, source: str) -> tuple:
                 raise bad_args("khan.court_empty", RULERS[r])
             pos.courts[r] -= 1
         else:
-            if pos.supply < 1:
-                raise bad_args("khan.supply_empty")
-            pos.supply -= 1
+            pos.take_black()
         pos.yurt[start] = BLACK
         pos.place_ruler(r, to)
     final = 0

@@ -218,7 +218,7 @@ class KhanGame:
             raise illegal("khan.expel_final")
         if not pos.in_play(r):
             raise illegal("khan.ruler_off_board", RULERS[r])
-        if pos.supply < 1:
+        if not pos.has_black() and not flee.walled_in(pos, r):  # walled in: he goes home, no yurt needed
             raise illegal("khan.supply_empty")
         card = -1
         if self.mode == VIRTUAL:
@@ -258,10 +258,11 @@ class KhanGame:
         self._used_action(1)
 
     def can_expel(self) -> bool:
-        if self.expel_blocked or self.pos.supply < 1:
+        if self.expel_blocked:
             return False
+        black = self.pos.has_black()
         for r in range(len(RULERS)):
-            if self.pos.in_play(r):
+            if self.pos.in_play(r) and (black or flee.walled_in(self.pos, r)):
                 return True
         return False
 
@@ -378,14 +379,24 @@ class KhanGame:
         return drawn
 
     def _maybe_over(self) -> None:
-        """The game ends when nobody can conquer."""
+        """The game ends when nobody can conquer («Игра заканчивается тогда, когда никто уже
+        не может совершать завоевания»): each player judged at his own turn, with the
+        protections in force then - a special card lapses when its owner's turn begins
+        («...остаются в силе до... следующего хода игрока, сыгравшего эти карты»)."""
         here = self.current
-        for k in range(len(self.players)):
-            self.current = (here + k) % len(self.players)
-            if self.can_conquer():
-                self.current = here
-                return
-        self.current = here
+        prot = self.prot
+        n = len(self.players)
+        try:
+            # two rounds: in the first the protections lapse one by one, in the second none is
+            # left (nothing but conquests changes the board in the final phase)
+            for k in range(2 * n):
+                self.current = (here + k) % n
+                self.prot = prot.without([self.players[(here + j) % n] for j in range(1, min(k, n) + 1)])
+                if self.can_conquer():
+                    return
+        finally:
+            self.current = here
+            self.prot = prot
         self.phase = OVER
         self.step = ""
 

@@ -86,7 +86,29 @@ class Position:
                 on_board += 1
         return on_board + sum(self.courts) + self.supply
 
+    def black_under_figure(self) -> int:
+        """The first cell under a figure with a black yurt, or -1."""
+        for i in range(len(self.yurt)):
+            if self.fig_at[i] and self.yurt[i] == BLACK:
+                return i
+        return -1
+
+    def has_black(self) -> bool:
+        """A black yurt for action B: from the general supply, or, once it is empty, from
+        under a figure («берите их из-под плиток, когда юрты завоеваны»)."""
+        return self.supply > 0 or self.black_under_figure() >= 0
+
     # -- changes -----------------------------------------------------------------
+    def take_black(self) -> None:
+        """Take a black yurt for action B: the supply's, or one from under a figure."""
+        if self.supply > 0:
+            self.supply -= 1
+            return
+        i = self.black_under_figure()
+        if i < 0:
+            raise bad_args("khan.supply_empty")
+        self.yurt[i] = 0  # the figure stays; the yurt that lay under it goes to the ruler's cell
+
     def place_ruler(self, r: int, i: int) -> None:
         old = self.ruler_cell[r]
         if old >= 0:

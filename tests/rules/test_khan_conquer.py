@@ -12,7 +12,7 @@ BOARD = """\
 #MM~MMMM#
 #MM~MMMM#
 #MM~MMMM#
-#MM~~MMM#
+#MM~~~~~#
 #MMMMMMM#
 +#######+
 """
@@ -111,9 +111,36 @@ def test_straight_bridge_needs_one_yurt_fewer_than_its_size():
 
 
 def test_l_bridge_over_the_bend_needs_two_yurts_fewer():
-    # B4 on the west bank, C4 D4 the river's bend, D5 on the south bank
-    yurts = {"B4": "red", "D5": "red"}
-    assert _check({"yurts": yurts}, "red", "bridge-L4", "B4 C4 D4 D5")[2] == ["red"]
+    # the river comes down column C and turns east along row 4: B4 on the inner bank,
+    # C4 D4 the bend, D3 on the outer bank
+    yurts = {"B4": "red", "D3": "red"}
+    assert _check({"yurts": yurts}, "red", "bridge-L4", "B4 C4 D4 D3")[2] == ["red"]
+
+
+def test_a_bridge_covers_yurts_on_two_banks_of_the_river():
+    """«Мосты должны пересекать реку, и вдоль каждого берега реки должен быть покрыт, по
+    меньшей мере, один участок суши с юртой» (rulebook, Размещение мостов). A bank is a land
+    region the river separates: land joined side by side without crossing the river is one
+    bank, even round the end of the river or the inside of a bend."""
+    from shared_rules import ops
+
+    # F2 and E4 of the default board: both on the west bank (joined through E3)
+    got = ops.call("khan.conquer", {"board": "default", "pieces": {"yurts": {"F2": "red", "E4": "red"}},
+                                    "player": "red", "figure": "bridge-L4", "cells": ["F2", "F3", "F4", "E4"]})
+    assert got["legal"] is False and "each bank" in got["reason"]
+    # on this file's board, C5 lies round the bend from B3: the same bank
+    _illegal({"yurts": {"B3": "red", "C5": "red"}}, "red", "bridge-L4", "B3 C3 C4 C5", "each bank")
+
+
+def test_a_straight_bridge_does_not_cross_a_bend():
+    """«...в случае изгиба реки, который может пересекаться только L-образным мостом,
+    требуется на две юрты меньше размера моста»: only an L-shaped bridge covers two river
+    cells at a bend; a straight bridge crosses one (docs/rules-decisions.md)."""
+    from shared_rules import ops
+
+    got = ops.call("khan.conquer", {"board": "default", "pieces": {"yurts": {"J7": "red", "M7": "red"}},
+                                    "player": "red", "figure": "bridge-I4", "cells": ["J7", "K7", "L7", "M7"]})
+    assert got["legal"] is False and "L-shaped" in got["reason"]
 
 
 def test_a_bridge_must_cross_the_river():

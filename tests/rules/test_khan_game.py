@@ -292,3 +292,67 @@ def test_khan_play_op_applies_actions_to_a_saved_game():
     assert out["state"]["step"] == "actions" and out["events"][-1]["flight"]["to"] == "E3"
     r = ops.reply("khan.play", {"state": out["state"], "action": {"do": "end"}})
     assert not r["ok"] and r["error"]["code"] == "illegal"
+
+
+def test_an_empty_supply_takes_the_black_yurt_from_under_a_figure():
+    """«Считается, что количество юрт не ограничено, т. е. берите их из-под плиток, когда
+    юрты завоеваны!» (rulebook, Завоевание): with the general supply empty, action B takes
+    a black yurt from under a figure; the 60 black yurts stay 60."""
+    from shared_rules.khan.tables import FIGURE_KEYS
+
+    g = _ready()
+    _do(g, do="flip", ruler="grey", direction="S")
+    under = [g.board.cell(c) for c in ("A10", "B10")]
+    for i in under:
+        g.pos.yurt[i] = BLACK
+    g.pos.add_figure(tuple(under), FIGURE_KEYS.index("tile-I2"), ["red"])
+    g.pos.supply = 0
+    before = g.pos.black_yurts()
+    ev = _do(g, do="expel", ruler="teal", direction="N")
+    assert ev["flight"]["to"] == "I8" and g.pos.supply == 0
+    assert [g.pos.yurt[i] for i in under] == [0, BLACK]  # one came out from under the tile
+    assert g.pos.black_yurts() == before
+    g.pos.yurt[under[1]] = 0  # none left under a figure either: now action B is refused
+    _refused(g, "illegal", do="expel", ruler="pink", direction="N")
+
+
+def test_expelling_a_walled_in_ruler_needs_no_yurt_from_the_supply():
+    """When the flight finds no cell in any direction the ruler goes home, swapping with a
+    yurt of his own court: no yurt from the general supply is needed, so action B is
+    allowed with an empty supply (khan.flee on the same flight answers returned)."""
+    g = _ready()
+    _do(g, do="flip", ruler="teal", direction="N")
+    for i in range(g.board.size):  # nowhere left to flee to
+        if g.pos.empty(i):
+            g.pos.yurt[i] = g.pos.player_byte("blue")
+    g.pos.supply = 0
+    assert g.can_expel()
+    court = g.pos.courts[RULERS.index("grey")]
+    ev = _do(g, do="expel", ruler="grey", direction="E")
+    assert ev["flight"]["to"] is None and ev["flight"]["returned"] == ["grey"]
+    assert g.pos.supply == court - 1  # none taken; the rest of his court went to the supply
+
+
+def test_the_final_phase_ends_only_when_nobody_can_conquer_once_protections_lapse():
+    """«Игра заканчивается тогда, когда никто уже не может совершать завоевания»; a special
+    card's limits «остаются в силе до... следующего хода игрока, сыгравшего эти карты».
+    Red cannot conquer while blue's Patronage holds, blue cannot conquer at all: the final
+    phase goes on, and red conquers once blue's turn has begun and the Patronage lapsed."""
+    g = _ready()
+    for i in range(g.board.size):
+        g.pos.yurt[i] = 0
+    red, blue = g.pos.player_byte("red"), g.pos.player_byte("blue")
+    for c, b in (("C1", blue), ("D1", red), ("E1", red)):
+        g.pos.yurt[g.board.cell(c)] = b
+    g.stock["tile-I2"] = 0  # blue's only way (C1 D1, shared) is gone
+    g.prot.patronage = "blue"
+    _four_home(g)
+    _do(g, do="flip", ruler="grey", direction="S")  # the final phase, at red's turn
+    assert g.phase == FINAL and g.player == "red" and not g.can_conquer()
+    _do(g, do="end")
+    assert g.phase == FINAL and g.player == "blue" and g.prot.patronage is None and not g.can_conquer()
+    _do(g, do="end")
+    assert g.phase == FINAL and g.player == "red" and g.can_conquer()
+    _do(g, do="conquer", figure="tile-I3", cells=["C1", "D1", "E1"])
+    _do(g, do="end")
+    assert g.phase == OVER and g.scores()["vp"]["red"] == 3

@@ -2,7 +2,7 @@
 
 from shared_rules import cjson
 from shared_rules.khan import actions, randplay, state
-from shared_rules.khan.game import FINAL, OVER, VIRTUAL, new_game
+from shared_rules.khan.game import FINAL, OVER, TURN, VIRTUAL, new_game
 from shared_rules.khan.tables import (CARD_COUNT, COURT_YURTS, FINAL_PHASE_HOME, HAND_SIZE, RIVER, RULERS,
                                       SUPPLY_YURTS)
 
@@ -80,3 +80,23 @@ def test_the_streamed_state_is_the_canonical_json():
 
     randplay.playout(6, 4, None, compare)
     assert seen[0] > 100
+
+
+def test_action_b_is_never_refused_for_an_empty_supply_while_yurts_lie_under_figures():
+    """The supply runs dry in many 4-player games: then action B takes the black yurts
+    from under the figures (rulebook: «берите их из-под плиток»), and the count stays 60."""
+    dry = [0, 0]  # states with the supply empty: with action B possible, and in all
+
+    def look(game, move) -> None:
+        check_invariants(game, move)
+        pos = game.pos
+        if game.phase == TURN and pos.supply == 0 and pos.black_under_figure() >= 0 and not game.expel_blocked:
+            dry[1] += 1
+            if any(pos.in_play(r) for r in range(len(RULERS))):
+                assert game.can_expel(), "action B refused with black yurts under figures"
+                dry[0] += 1
+
+    for seed in (3, 8, 21):
+        g, _, _ = randplay.playout(seed, 4, None, look)
+        assert g.phase == OVER
+    assert dry[0] > 0, "no game ran its supply dry: the case is not exercised"
