@@ -14,7 +14,8 @@ from shared_rules.errors import bad_args, illegal
 from shared_rules.khan import board as board_mod
 from shared_rules.khan import conquer, flee, invade
 from shared_rules.khan.position import Position, check_player_id
-from shared_rules.khan.tables import (ANYWHERE, CARD_COUNT, FIGURES, GODS, HAND_SIZE, MORALE, PATRONAGE, RULERS,
+from shared_rules.khan.tables import (ANYWHERE, CARD_COUNT, FIGURES, GODS, HAND_SIZE, MORALE, MORALE_COMBOS, PATRONAGE,
+                                      RULERS,
                                       SETUP_YURTS, SPECIALS, SPECIALS_PER_PLAYER, card_direction, card_ruler,
                                       card_symbol, figure_vp)
 from shared_rules.rng import PCG32
@@ -85,6 +86,7 @@ class KhanGame:
         self.turn = 0  # turns begun, counted over all players
         self.actions = 0  # step 2: actions left; final phase: conquests made
         self.extra = False  # the action under way is High Morale's third
+        self.done = ""  # the letters of this turn's actions so far (A B C D; S a skip): High Morale's combos
         self.expel_blocked = False  # the final phase began in step 2: no more action B
         self.final_next = False  # ...and starts with the next player
         self.setup_left = SETUP_YURTS[n] * n
@@ -136,6 +138,7 @@ class KhanGame:
         self.prot.recon = [r for r in self.prot.recon if r[0] != me]
         self.turn += 1
         self.extra = False
+        self.done = ""
         self.actions = 0
         self.step = CONQUESTS if self.phase == FINAL else FLIP
 
@@ -166,7 +169,8 @@ class KhanGame:
             self.actions = 2
         return card, skipped, r, flight
 
-    def _used_action(self, n: int) -> None:
+    def _used_action(self, n: int, letter: str) -> None:
+        self.done += letter
         self.actions -= n
         if self.actions <= 0:
             self.step = END if self.extra else SPECIAL
@@ -174,6 +178,7 @@ class KhanGame:
     def invade(self, i: int, card: int = -1, symbol: str = "") -> None:
         """Action A: a yurt by a card (virtual mode: a card in hand; table mode: its symbol)."""
         self._expect(TURN, ACTIONS, "invade")
+        self._not_morale()
         if self.mode == VIRTUAL:
             if card not in self.hand():
                 raise illegal("khan.not_in_hand", card, self.player)
@@ -184,7 +189,7 @@ class KhanGame:
         if self.mode == VIRTUAL:
             self.hand().remove(card)
             self.deck.discard.append(card)
-        self._used_action(1)
+        self._used_action(1, "A")
 
     def _place_yurt(self, i: int, sym) -> None:
         if not invade.allowed(self.pos, i, sym):
@@ -207,12 +212,13 @@ class KhanGame:
             for c in discard:
                 self.hand().remove(c)
                 self.deck.discard.append(c)
-        self._used_action(2)
+        self._used_action(2, "D")
 
     def expel(self, r: int, d: int = -1) -> "tuple[int, tuple]":
         """Action B: a ruler in play flees by the next card's direction; the yurt comes
         from the general supply. Returns (card or -1, flight)."""
         self._expect(TURN, ACTIONS, "expel")
+        self._not_morale()
         pos = self.pos
         if self.expel_blocked:
             raise illegal("khan.expel_final")
@@ -231,7 +237,7 @@ class KhanGame:
         if flight[5] == flee.FINAL_STARTED:
             self.expel_blocked = True
             self.final_next = True
-        self._used_action(1)
+        self._used_action(1, "B")
         return card, flight
 
     def conquer(self, key: str, cells: "list[int]", consent: bool) -> "list[str]":
@@ -247,7 +253,7 @@ class KhanGame:
         if self.phase == FINAL:
             self.actions += 1
         else:
-            self._used_action(1)
+            self._used_action(1, "C")
         return verdict[2]
 
     def skip(self) -> None:
@@ -255,7 +261,11 @@ class KhanGame:
         self._expect(TURN, ACTIONS, "skip")
         if self.can_act():
             raise illegal("khan.no_skip")
-        self._used_action(1)
+        self._used_action(1, "S")
+
+    def _not_morale(self) -> None:
+        if self.extra:
+            raise illegal("khan.morale_conquest")
 
     def can_expel(self) -> bool:
         if self.expel_blocked:
@@ -269,6 +279,8 @@ class KhanGame:
     def can_act(self) -> bool:
         """Is any action of step 2 possible for the current player?"""
         pos = self.pos
+        if self.extra:  # High Morale's third action: a conquest only
+            return self.can_conquer()
         if self.can_expel():
             return True
         if (self.actions == 2 and not self.extra) or self.mode == TABLE:
@@ -300,6 +312,11 @@ class KhanGame:
     def _special_why_not(self, card: str) -> str:
         me = self.player
         two = len(self.players) == 2
+        if card == MORALE:
+            if "".join(sorted(self.done)) + "C" not in MORALE_COMBOS:
+                return "khan.morale_combo"
+            if not self.can_conquer():
+                return "khan.morale_no_conquest"
         if card == PATRONAGE:
             if self.prot.patronage is not None and self.prot.patronage != me:
                 return "khan.patronage_taken"

@@ -184,6 +184,10 @@ def game(data) -> KhanGame:
     game.turn = A.integer(data, "turn", 0, 1000000)
     game.actions = A.integer(data, "actions", 0, 2)
     game.extra = A.flag(data, "extra")
+    done = data.get("done", "")  # (states saved before High Morale's combos had none)
+    if not isinstance(done, str) or len(done) > 3 or [c for c in done if c not in "ABCDS"]:
+        raise bad_args("state.done must be the turn's actions so far: up to 3 of the letters A B C D S")
+    game.done = done
     game.expel_blocked = A.flag(data, "expel_blocked")
     game.final_next = A.flag(data, "final_next")
     game.setup_left = A.integer(data, "setup_left", 0, SETUP_YURTS[n] * n)

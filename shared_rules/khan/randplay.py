@@ -65,6 +65,13 @@ def choose(game: KhanGame, rng: PCG32) -> tuple:
 
 def _action(game: KhanGame, rng: PCG32) -> tuple:
     pos = game.pos
+    if game.extra:  # High Morale: a conquest
+        consent = rng.below(2) == 1
+        n = _count(game.conquests(consent))
+        if not n:
+            return ("skip",)
+        c = _nth(game.conquests(consent), rng.below(n))
+        return ("conquer", c[0], c[1], consent)
     kinds = []
     playable = [c for c in game.hand() if invade.count(pos, invade.parse_symbol(card_symbol(c)))]
     if playable:

@@ -54,7 +54,7 @@ def game_json(g: KhanGame) -> dict:
     out = {
         "game": "khan", "version": STATE_VERSION, "board": g.board_ref, "players": list(g.players),
         "mode": g.mode, "phase": g.phase, "step": g.step, "current": g.current, "turn": g.turn,
-        "actions": g.actions, "extra": g.extra, "expel_blocked": g.expel_blocked, "final_next": g.final_next,
+        "actions": g.actions, "done": g.done, "extra": g.extra, "expel_blocked": g.expel_blocked, "final_next": g.final_next,
         "setup_left": g.setup_left, "pieces": pieces_json(g.pos), "stock": dict(g.stock),
         "protections": protections_json(g.prot), "last_used": dict(g.last_used), "specials": {},
         "rng": g.rng.getstate(), "deck": None,
@@ -129,7 +129,7 @@ def game_chunks(g: KhanGame):
         specials[p] = g.specials[p]
     members = (
         ("actions", g.actions), ("board", g.board_ref), ("current", g.current), ("deck", deck),
-        ("expel_blocked", g.expel_blocked), ("extra", g.extra), ("final_next", g.final_next), ("game", "khan"),
+        ("done", g.done), ("expel_blocked", g.expel_blocked), ("extra", g.extra), ("final_next", g.final_next), ("game", "khan"),
         ("last_used", g.last_used), ("mode", g.mode), ("phase", g.phase), ("pieces", None),
         ("players", g.players), ("protections", protections_json(g.prot)), ("rng", g.rng.getstate()),
         ("setup_left", g.setup_left), ("specials", specials), ("step", g.step), ("stock", g.stock),

@@ -156,6 +156,9 @@ PATRONAGE = "patronage"  # Great Khan's Patronage: protect own yurts
 GODS = "gods"  # Support of the Gods: protect neutral yurts
 RECON = "recon"  # Land Reconnaissance: reserve figures
 SPECIALS = (MORALE, PATRONAGE, GODS, RECON)
+# High Morale's combinations, the rulebook's list («ААВ, АВВ, ГВ, ББВ»: A invade, B expel,
+# C conquer, D double): the turn's two actions (in any order) and then a conquest
+MORALE_COMBOS = ("AAC", "ACC", "DC", "BBC")
 SPECIAL_TOTALS = {MORALE: 6, PATRONAGE: 4, GODS: 4, RECON: 4}
 SPECIALS_PER_PLAYER = {
     2: {MORALE: 2, PATRONAGE: 2, GODS: 2, RECON: 2},

@@ -209,6 +209,47 @@ def test_high_morale_gives_a_third_action():
     assert g.specials["red"]["morale"] == 1
 
 
+def test_high_morale_combinations_are_the_rulebooks_and_end_in_a_conquest():
+    """«...игрок может немедленно выполнить одну комбинацию действий из следующих: ААВ...
+    АВВ... ГВ... ББВ» (rulebook, Высокий боевой дух): A A, A C, D or B B, then a conquest.
+    A-A-B, D then an invasion, B-B then an expel, B then A: refused."""
+    from shared_rules.khan.tables import MORALE_COMBOS
+
+    assert MORALE_COMBOS == ("AAC", "ACC", "DC", "BBC")
+    g = _ready()  # A A: then the third action must be a conquest
+    _do(g, do="flip", ruler="grey", direction="S")
+    _do(g, do="invade", cell="B1", symbol="M")
+    _do(g, do="invade", cell="C1", symbol="M")
+    _do(g, do="special", card="morale")
+    e = _refused(g, "illegal", do="expel", ruler="teal", direction="N")
+    assert "conquest" in e.message
+    _refused(g, "illegal", do="invade", cell="D1", symbol="M")
+    g = _ready()  # D: its yurt anywhere, then High Morale - a conquest; never an invasion
+    _do(g, do="flip", ruler="grey", direction="S")
+    _do(g, do="double", cell="B1")
+    assert "morale" in g.specials_allowed()
+    _do(g, do="special", card="morale")
+    _refused(g, "illegal", do="invade", cell="C1", symbol="M")
+    _do(g, do="conquer", figure="tile-I2", cells=["A1", "B1"])
+    g = _ready()  # B B: allowed only with a conquest to make
+    _do(g, do="flip", ruler="grey", direction="S")
+    _do(g, do="expel", ruler="teal", direction="N")
+    _do(g, do="expel", ruler="teal", direction="N")
+    assert g.step == SPECIAL
+    if g.can_conquer():
+        _do(g, do="special", card="morale")
+        _refused(g, "illegal", do="expel", ruler="pink", direction="N")
+    else:
+        e = _refused(g, "illegal", do="special", card="morale")
+        assert "none is possible" in e.message
+    g = _ready()  # B then A: not a combination of the rulebook's
+    _do(g, do="flip", ruler="grey", direction="S")
+    _do(g, do="expel", ruler="teal", direction="N")
+    _do(g, do="invade", cell="B1", symbol="M")
+    e = _refused(g, "illegal", do="special", card="morale")
+    assert "AAC, ACC, DC, BBC" in e.message and "morale" not in g.specials_allowed()
+
+
 def _turn(g, special=None):
     _do(g, do="flip", ruler="teal", direction="N")
     _do(g, do="double", cell=_first_empty(g))
