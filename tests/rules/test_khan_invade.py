@@ -42,6 +42,9 @@ def test_border_card_needs_a_side_on_neighbouring_territories():
 
 
 def test_terrain_with_border_needs_both():
+    """«На некоторых картах также изображены «соседние территории», и игрок должен поставить
+    свою юрту на пустой участок, одна из сторон которого граничит с соседними
+    территориями»: "also" - such a card keeps its terrain, and the cell must have both."""
     pos = position(BOARD, {})
     assert _cells(pos, "G+border") == ["A2", "B2", "E2"]
     assert _cells(pos, "S+border") == []
@@ -72,3 +75,15 @@ def test_setup_yurts_go_to_regions_without_a_yurt():
 def test_unknown_symbols_are_refused():
     for bad in ("X", "m", "M+river", "border+M", "", 3, None):
         raises("bad_args", invade.parse_symbol, bad)
+
+
+def test_the_deck_has_no_border_only_card():
+    """The rulebook names neighbouring territories only as shown "also" on some cards: the
+    deck's cards with them all carry a terrain too (a bare "border" symbol stays for cards
+    of one's own, table mode)."""
+    from shared_rules.khan.tables import BORDER, CARD_COUNT, card_symbol
+
+    symbols = [card_symbol(c) for c in range(CARD_COUNT)]
+    assert BORDER not in symbols
+    assert [s for s in symbols if s.endswith("+" + BORDER)] and all(
+        s[0] in "MGTRSF" for s in symbols if s.endswith("+" + BORDER))
