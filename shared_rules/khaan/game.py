@@ -112,8 +112,8 @@ class KhaanGame:
         """A prestige action of tables.ACTIONS for player p; the change it made."""
         self._player(p)
         before = self.prestige[p]
-        after = prestige.record(before, [action])[0]
-        if after > MAX_PRESTIGE:
+        after = prestige.record(before, [action])[0]  # signed: a loss is the tribe's, holdings and all
+        if not -MAX_PRESTIGE <= after <= MAX_PRESTIGE:
             raise illegal("khaan.prestige", MAX_PRESTIGE)
         self.prestige[p] = after
         return after - before
@@ -122,7 +122,7 @@ class KhaanGame:
         """Prestige tokens given or taken by hand (a card, an event); the change."""
         self._player(p)
         after = self.prestige[p] + points
-        if not 0 <= after <= MAX_PRESTIGE:
+        if not -MAX_PRESTIGE <= after <= MAX_PRESTIGE:
             raise illegal("khaan.prestige", MAX_PRESTIGE)
         self.prestige[p] = after
         return points

@@ -38,7 +38,7 @@ MESSAGES = {
     "khaan.no_dice": "a roll needs at least one die",
     "khaan.plunder_pasture": "population {0} cannot stand on a pasture of fertility {1}",
     "khaan.plunder_own": "a player does not plunder his own pasture",
-    "khaan.prestige": "prestige stays within 0..{0}",
+    "khaan.prestige": "a prestige ledger stays within -{0}..{0}",
     "khaan.round": "the round stays within 1..{0}",
     "khaan.every": "the kurultai comes every 1 to {0} rounds",
     "khaan.elected": "the Great Khan is elected: the game is over",

@@ -180,6 +180,8 @@ def plunder(args: dict) -> dict:
         population = A.integer(args, "population", 0, MAX_FERTILITY, 0)
         if population and target != plunder_mod.PLAYER:
             raise bad_args("khaan.plunder_population")
+        if population > fertility:  # the people stand on the pasture: at most its fertility
+            raise bad_args("khaan.plunder_pasture", population, fertility)
     if "rolls" in args:
         given = state.items(args["rolls"], count, "rolls", count)
         rolls = [state.face(given[k], PLUNDER_DIE, "rolls[" + str(k) + "]") for k in range(count)]
@@ -196,7 +198,7 @@ def plunder(args: dict) -> dict:
 
 def prestige(args: dict) -> dict:
     """The prestige ledger after actions, and the points of holdings and kumys."""
-    ledger = A.integer(args, "ledger", 0, MAX_PRESTIGE, 0)
+    ledger = A.integer(args, "ledger", -MAX_PRESTIGE, MAX_PRESTIGE, 0)
     actions = state.choices(args.get("actions", []), prestige_mod.ACTION_KEYS, "actions", MAX_EVENTS)
     aristocracy = A.integer(args, "aristocracy", 0, ARISTOCRACY_TOKENS, 0)
     guard = A.integer(args, "guard", 0, TOKENS[2], 0)
@@ -204,9 +206,18 @@ def prestige(args: dict) -> dict:
     religion = -1 if religion is None else state.choice(religion, prestige_mod.RELIGION_KEYS, "religion")
     kumys = A.integer(args, "kumys", 0, MAX_PRESTIGE, 0)
     held = prestige_mod.holdings(aristocracy, guard, religion)
+    was = held
+    if "was" in args:  # the holdings before: tens crossed through holdings count too
+        before = A.obj(args, "was")
+        old_religion = before.get("religion")
+        was = prestige_mod.holdings(
+            A.integer(before, "aristocracy", 0, ARISTOCRACY_TOKENS, 0), A.integer(before, "guard", 0, TOKENS[2], 0),
+            -1 if old_religion is None else state.choice(old_religion, prestige_mod.RELIGION_KEYS, "was.religion"))
     after, changes = prestige_mod.record(ledger, actions)
-    return {"ledger": after, "changes": changes, "holdings": held, "kumys": kumys, "total": after + held + kumys,
-            "relation_bonus": prestige_mod.relation_bonus(ledger + held, after + held)}
+    return {"ledger": after, "changes": changes, "holdings": held, "kumys": kumys,
+            "total": prestige_mod.total(after, held, kumys),
+            "relation_bonus": prestige_mod.relation_bonus(prestige_mod.total(ledger, was),
+                                                          prestige_mod.total(after, held))}
 
 
 def diplomacy(args: dict) -> dict:

@@ -288,7 +288,7 @@ def game(data):
     g.round = field(data, "round", 1, MAX_ROUND, "state")
     g.every = field(data, "every", 1, MAX_EVERY, "state")
     held = keys(data.get("prestige"), names, "state.prestige")
-    g.prestige = [field(held, p, 0, MAX_PRESTIGE, "state.prestige") for p in players]
+    g.prestige = [field(held, p, -MAX_PRESTIGE, MAX_PRESTIGE, "state.prestige") for p in players]
     if data.get("khan") is not None:
         g.khan = choice(data["khan"], names, "state.khan")
     d = keys(data.get("dice"), ("d4", "d6", "rolls"), "state.dice")

@@ -47,3 +47,12 @@ def test_bad_plunder():
     raises("bad_args", ops.call, "khaan.plunder", {"target": "tribe", "fertility": 2, "population": 1,
                                                    "rolls": [1, 1]})
     raises("bad_args", ops.call, "khaan.plunder", {"target": "settled"})  # no rolls, no seed
+
+
+def test_a_pasture_holds_no_more_people_than_its_fertility():
+    """The population stands on the pasture (at most its fertility): an impossible pasture
+    is bad_args, as the game's plunder already said."""
+    e = raises("bad_args", ops.call, "khaan.plunder", {"target": "player", "fertility": 2, "population": 4,
+                                                       "rolls": [1, 1]})
+    assert "fertility 2" in e.message
+    assert ops.call("khaan.plunder", {"target": "player", "fertility": 4, "population": 4, "rolls": [1, 1]})

@@ -30,9 +30,28 @@ def test_kumys_counts_only_at_the_kurultai_and_the_ledger_keeps_none_of_it():
     assert r["total"] == 8 and r["ledger"] == 5 and r["kumys"] == 3
 
 
-def test_the_ledger_never_goes_below_zero():
+def test_prestige_is_lost_as_it_happens_from_the_whole_and_in_any_order():
+    """«traci się na bieżąco»: a loss comes off the tribe's whole prestige, its holdings
+    included - never below 0 in all - and the order of the actions does not matter."""
     r = _ledger(ledger=2, actions=["became_vassal", "battle_won"])
-    assert r["ledger"] == 1 and r["changes"] == [-2, 1]
+    assert r["ledger"] == 0 and r["changes"] == [-3, 1] and r["total"] == 0
+    r = _ledger(ledger=0, guard=4, actions=["battle_lost"])
+    assert r["ledger"] == -1 and r["total"] == r["holdings"] - 1 and r["holdings"] > 0
+    one = _ledger(ledger=0, actions=["plundered", "battle_won"])
+    other = _ledger(ledger=0, actions=["battle_won", "plundered"])
+    assert one["total"] == other["total"] == 0 and one["ledger"] == other["ledger"] == 0
+    assert _ledger(ledger=0, actions=["became_vassal"])["total"] == 0  # never below 0
+
+
+def test_a_ten_crossed_through_holdings_gives_its_relation_point_too():
+    """«10 pkt. Prestiżu +1 dla wszystkich»: holdings count as much as actions."""
+    assert _ledger(ledger=8, guard=1, was={"guard": 0})["relation_bonus"] == (1 if 8 + _held(1) >= 10 else 0)
+    assert _ledger(ledger=9, aristocracy=1, was={})["relation_bonus"] == 1  # 9 -> 11
+    assert _ledger(ledger=9, aristocracy=1)["relation_bonus"] == 0  # held before as now: nothing crossed
+
+
+def _held(guard: int) -> int:
+    return ops.call("khaan.prestige", {"guard": guard})["holdings"]
 
 
 def test_each_ten_of_prestige_reached_gives_a_relation_point_with_everyone():
@@ -47,6 +66,6 @@ def test_each_ten_of_prestige_reached_gives_a_relation_point_with_everyone():
 
 def test_bad_ledgers():
     assert "actions[1]" in raises("bad_args", ops.call, "khaan.prestige", dict(actions=["battle_won", "feast"])).message
-    raises("bad_args", ops.call, "khaan.prestige", dict(ledger=-1))
+    raises("bad_args", ops.call, "khaan.prestige", dict(ledger=-100000))
     raises("bad_args", ops.call, "khaan.prestige", dict(religion="zoroastrianism"))
     raises("bad_args", ops.call, "khaan.prestige", dict(guard=25))
