@@ -275,11 +275,16 @@ class App:
     def act(self, action: dict) -> dict:
         """A screen's action on the game: what it did (RulesError: refused, nothing changed).
         Its journal line is written by flush(), once the new frame is out. An action that
-        fails for want of RAM is refused as well: the game is back as it was saved."""
+        fails for want of RAM is tried once more after free_memory(), then refused: the game
+        is back as it was saved."""
         rec = self._record()
         self._stop_snapshot()
         try:
-            event = rec.act(action)
+            try:
+                event = rec.act(action)
+            except MemoryError:  # the game is back as saved: what can go goes, and once more
+                self.free_memory()
+                event = rec.act(action)
         except MemoryError:
             self.screen.show(rec.game)
             self.warn("MEM", "not enough memory for that now: the game is as it was")
@@ -349,7 +354,7 @@ class App:
         the time, in minutes."""
         rec = self._record()
         try:
-            out = __import__("shared_rules." + rec.name + ".summary", None, None, ("summary",)).summary(rec.game)
+            out = __import__("shared_rules." + rec.name + ".summary", None, None, ("summary",)).summary(rec.game, rec.settings)
         except ImportError:
             out = {}
         out["actions"] = rec.count()

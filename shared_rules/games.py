@@ -13,7 +13,7 @@ GAMES = (
     ("khan", "KHAN", 2, 4, 3, True, "mode", (("virtual", "DECK"), ("table", "TABL"))),
     ("chuhan", "CHU", 2, 2, 2, False, "events", (("off", "NOEV"), ("virtual", "EVNT"), ("table", "TABL"))),
     ("huns", "HUNS", 2, 4, 3, True, "", ()),
-    ("khaan", "RISE", 2, 6, 3, True, "", ()),
+    ("khaan", "RISE", 2, 6, 3, True, "unit", (("turn", "TURN"), ("round", "RNDS"))),
 )
 NAMES = ("khan", "chuhan", "huns", "khaan")
 COLOURS = ("red", "yellow", "blue", "green", "white", "purple")  # the players' colours, as ids

@@ -19,11 +19,12 @@ from ui import palette  # noqa: E402
 PLAYERS = ["red", "yellow", "blue", "green", "white", "purple"]
 
 
-def _app(players: int = 4, seed: int = 1) -> App:
+def _app(players: int = 4, seed: int = 1, option: int = 0) -> App:
+    """option 0: the kurultai counted in players' turns (the menu's default), 1: in rounds."""
     app = App(NeoPixelStrip(22, 16, 16, palette.PALETTE), None, tempfile.mkdtemp() + "/")
     app.boot()
     if players:
-        app.new_game("khaan", PLAYERS[:players], 0, seed)
+        app.new_game("khaan", PLAYERS[:players], option, seed)
     return app
 
 
@@ -188,17 +189,26 @@ def test_the_tally_is_the_kurultai_op(seed):
     assert _state(app)["khan"] == want["elected"]
 
 
-def test_the_countdown_is_the_countdown_op():
-    app = _app(2, 3)
+@pytest.mark.parametrize("option,players", [(0, 3), (1, 2)])
+def test_the_countdown_is_the_countdown_op(option, players):
+    app = _app(players, 3, option)
     r = random.Random(3)
     _tool(app, "kuru")
+    turns = 0
     for _ in range(300):
         app.press(r.choice(["OK", "OK", "OK", "UP", "DOWN", "LEFT", "RIGHT"]))
         if app.screen.mode == "tally":
             app.press("BACK")
         s = _state(app)
-        want = ops.call("khaan.countdown", {"round": s["round"], "every": s["every"]})
-        assert _ui(app)["left"] == want["rounds_left"]
+        if s["unit"] == "round":
+            want = ops.call("khaan.countdown", {"round": s["round"], "every": s["every"]})["rounds_left"]
+        else:
+            seat = PLAYERS.index(s["turn"]) + 1
+            turns += seat > 1
+            want = ops.call("khaan.countdown", {"round": s["round"], "every": s["every"], "unit": "turn",
+                                                "players": players, "turn": seat})["turns_left"]
+        assert _ui(app)["left"] == want
+    assert option == 1 or turns > 10, "the turns went round"
 
 
 @pytest.mark.parametrize("seed,players", [(1, 2), (2, 4), (3, 6)])

@@ -30,8 +30,12 @@ NOTICE_MS = 1200
 TUMBLE_MS = 450  # dice tumble this long after the device rolls them
 ATT = palette.CHU  # the attacker's colour (red)
 DEF = palette.HAN  # the defender's (blue)
-# a battle's fields, per side: horde, army, guard, bonus, die (0: the device rolls it)
-FIELDS = "HRD ARM GRD BON DIE "
+# a battle's fields, per side: horde, army, guard, weapons, bonus, die (0: the device rolls
+# it). Weapons: «maksymalnie jeden na każdą jednostkę Ordy biorącej udział w walce», so at
+# most the Horde units entered; the action's bonus is weapons + the other bonuses.
+FIELDS = "HRD ARM GRD WPN BON DIE "
+KEYS = ("horde", "army", "guard", "weapons", "bonus", "roll")
+PER_SIDE = 6
 UNITS = "HAG"
 # prestige: the actions of tables.ACTIONS in their order, then +1 and -1 by hand
 ACTION_LABELS = "SETLPASTWON VTRBVSETPLNDLOSTGRDXVASL+1  -1  "
@@ -72,7 +76,8 @@ class KhaanScreen(Screen):
         self.who = 0
         self.action = 0
         self.want = [1, 1]  # dice to roll
-        self.sides = [[1, 0, 0, 0], [1, 0, 0, 0]]  # a battle being entered
+        self.sides = [[1, 0, 0, 0], [1, 0, 0, 0]]  # a battle being entered (bonus without weapons)
+        self.weapons = [0, 0]  # weapon tokens of each side, at most one per Horde unit
         self.given = [0, 0]  # its dice as the table rolled them (0: the device rolls)
         self.plan = [plunder.TARGETS.index(plunder.TRIBE), 2, 0]  # plunder: target, fertility, population
         self.votes = [0] * n
@@ -104,13 +109,16 @@ class KhaanScreen(Screen):
         elif m in ("ordr", "fought"):
             out["page"] = self.page
         elif m == "war":
-            out["field"] = ("attacker." if self.field < 5 else "defender.") + ("horde", "army", "guard", "bonus",
-                                                                                 "roll")[self.field % 5]
-            out["attacker"] = _side_json(self.sides[0])
-            out["defender"] = _side_json(self.sides[1])
+            out["field"] = ("attacker." if self.field < PER_SIDE else "defender.") + KEYS[self.field % PER_SIDE]
+            for side in (0, 1):
+                entered = _side_json(self.sides[side])
+                entered["weapons"] = self.weapons[side]
+                out["defender" if side else "attacker"] = entered
             out["rolls"] = list(self.given)
         elif m == "kuru":
             out["left"] = self.game.left()
+            out["unit"] = self.game.unit
+            out["turn"] = self.game.players[self.game.turn]
         elif m == "tally":
             out["choice"] = self.game.players[self.who]
             out["votes"] = {self.game.players[k]: self.votes[k] for k in range(len(self.game.players))}
@@ -164,7 +172,7 @@ class KhaanScreen(Screen):
             if ok:
                 self._fight(app)
             elif updown:
-                self.field = (self.field + back) % 10
+                self.field = (self.field + back) % (2 * PER_SIDE)
             else:
                 self._set_field(more)
         elif m == "fought":
@@ -207,6 +215,7 @@ class KhaanScreen(Screen):
         elif self.mode == "war":
             if self.game.battle is not None:
                 self.sides = [list(self.game.battle[0]), list(self.game.battle[1])]
+                self.weapons = [0, 0]  # the last battle's weapons are in its bonus
             self.given = [0, 0]
         elif self.mode == "loot" and self.game.loot is not None:
             self.plan = list(self.game.loot[:3])
@@ -242,26 +251,42 @@ class KhaanScreen(Screen):
             self._rolled()
 
     def _set_field(self, step: int) -> None:
-        side = self.field // 5
-        k = self.field % 5
-        if k == 4:
+        side = self.field // PER_SIDE
+        k = self.field % PER_SIDE
+        if k == 5:
             self.given[side] = (self.given[side] + step) % 7  # 0 (the device rolls), 1..6
             return
+        if k == 3:
+            v = self.weapons[side] + step
+            if v > self.sides[side][0]:
+                self._refuse("khaan.weapons")
+            elif v >= 0:
+                self.weapons[side] = v
+            return
+        if k == 4:
+            k = 3
         lo = -MAX_BONUS if k == 3 else 0
         hi = MAX_BONUS if k == 3 else TOKENS[k]
         v = self.sides[side][k] + step
         if lo <= v <= hi:
             self.sides[side][k] = v
+        if self.weapons[side] > self.sides[side][0]:  # fewer Horde units: fewer weapons
+            self.weapons[side] = self.sides[side][0]
+
+    def _side_action(self, side: int) -> dict:
+        out = _side_json(self.sides[side])
+        out["bonus"] += self.weapons[side]
+        return out
 
     def _fight(self, app) -> None:
         for side in (0, 1):
             s = self.sides[side]
             if not (s[0] or s[1] or s[2]):
-                self.field = 5 * side
+                self.field = PER_SIDE * side
                 self._refuse("khaan.no_units")
                 return
         rolls = [v if v else None for v in self.given]
-        if self._do(app, {"do": "battle", "attacker": _side_json(self.sides[0]), "defender": _side_json(self.sides[1]),
+        if self._do(app, {"do": "battle", "attacker": self._side_action(0), "defender": self._side_action(1),
                           "rolls": rolls}) is not None:
             self.mode = "fought"
             self.page = 0
@@ -278,7 +303,7 @@ class KhaanScreen(Screen):
                 self.advance = not long
                 self.mode = "tally"
             else:
-                self._do(app, {"do": "next_round"})
+                self._do(app, {"do": "next_turn" if g.unit == "turn" else "next_round"})
         elif button in ("UP", "DOWN"):
             self._do(app, {"do": "round", "round": g.round + (1 if button == "UP" else -1)})
         elif self._do(app, {"do": "every", "every": g.every + (1 if button == "RIGHT" else -1)}) is not None:
@@ -401,15 +426,15 @@ class KhaanScreen(Screen):
         self._draw_cycle(frame, 14, 2, now)
 
     def _draw_cycle(self, frame: bytearray, y: int, h: int, now: int) -> None:
-        """The rounds to the kurultai: one cell a round, the last (orange) the kurultai's;
-        played rounds lit, this round blinking. The Great Khan elected: his colour."""
+        """The turns (rounds) to the kurultai: one cell each, the last (orange) the kurultai's;
+        played ones lit, the current one blinking. The Great Khan elected: his colour."""
         if self.game.khan >= 0:
             fill(frame, 0, y, 16, h, self.colours[self.game.khan])
             return
         e = self.game.every
         cells = e if e < 16 else 16
         w = 16 // cells
-        cur = (self.game.round - 1) % e * cells // e
+        cur = self.game.played() % e * cells // e
         for k in range(cells):
             c = palette.HINT if k == cells - 1 else palette.TEXT if k < cur else palette.HALF
             if k == cur and blink(now):
@@ -461,22 +486,24 @@ class KhaanScreen(Screen):
             fill(frame, x0 + j * step, 13, 2, 3, self.colours[self.game.order[j]])
 
     def _draw_war(self, frame: bytearray, now: int) -> None:
-        side = self.field // 5
-        k = self.field % 5
+        side = self.field // PER_SIDE
+        k = self.field % PER_SIDE
         c = DEF if side else ATT
         text(frame, 0, 0, FIELDS[4 * k:4 * k + 4], c)
-        if k == 4:
+        if k == 5:
             v = self.given[side]
             s = str(v) if v else "?"
+        elif k == 3:
+            s = str(self.weapons[side])
         else:
-            v = self.sides[side][k]
-            s = _signed(v) if k == 3 else str(v)
+            v = self.sides[side][3 if k == 4 else k]
+            s = _signed(v) if k == 4 else str(v)
         text(frame, 16 - 4 * len(s), 6, s, palette.WHITE)
-        for j in range(10):
-            c = DEF if j >= 5 else ATT
+        for j in range(2 * PER_SIDE):
+            c = DEF if j >= PER_SIDE else ATT
             if j == self.field and blink(now):
                 c = palette.WHITE
-            fill(frame, j if j < 5 else j + 6, 13, 1, 3, c)
+            fill(frame, j if j < PER_SIDE else j + 4, 13, 1, 3, c)
 
     def _draw_fought(self, frame: bytearray, now: int) -> None:
         battle = self.game.battle
@@ -505,7 +532,8 @@ class KhaanScreen(Screen):
             number(frame, 4, 5 * side, sa[side], c, 3)
 
     def _draw_kuru(self, frame: bytearray, now: int) -> None:
-        text(frame, 0, 0, "R", palette.TEXT)
+        # counting turns: the R in the colour of the player whose turn it is
+        text(frame, 0, 0, "R", self.colours[self.game.turn] if self.game.unit == "turn" else palette.TEXT)
         number(frame, 4, 0, self.game.round, palette.WHITE, 3)
         if self.game.khan >= 0:
             if blink(now, 1000):

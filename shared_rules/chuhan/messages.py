@@ -34,7 +34,7 @@ MESSAGES.update(REASONS)
 
 # -- the narration of a game (the host tells a journal's story; the device never loads it) ----
 def _side(p: str) -> str:
-    return p.capitalize()
+    return p[:1].upper() + p[1:]  # (MicroPython has no str.capitalize)
 
 
 def _gains(event: dict) -> str:

@@ -9,10 +9,15 @@
                                                       and "owner" (players, optional) get the
                                                       prestige it earns and costs
   {"do": "prestige", "player", "action" | "points"}   a prestige action of the table, or +-points
-  {"do": "next_round"}                                the round ends without a kurultai
+  {"do": "next_turn"}                                 a player's turn ends without a kurultai
+  {"do": "next_round"}                                the round ends without a kurultai (a game
+                                                      whose kurultai interval counts rounds)
   {"do": "round", "round"}  {"do": "every", "every"}  corrections: the round, the kurultai interval
   {"do": "kurultai", "votes": {player: n}, "ends_round"}
-                                                      the tally: two thirds elect the Great Khan
+                                                      the tally: two thirds elect the Great Khan;
+                                                      ends_round: the one due, ending the turn
+                                                      (round) the interval counts
+Every event also says the round and whose turn it is ("turn": a player).
 """
 
 from shared_rules import args as A
@@ -22,7 +27,7 @@ from shared_rules.khaan.game import KhaanGame, action_index
 from shared_rules.khaan.plunder import TARGETS
 from shared_rules.khaan.tables import ACTIONS, COMBAT_DIE, MAX_FERTILITY, MAX_PRESTIGE, TRIBES
 
-DOS = ("roll", "order", "battle", "plunder", "prestige", "next_round", "round", "every", "kurultai")
+DOS = ("roll", "order", "battle", "plunder", "prestige", "next_turn", "next_round", "round", "every", "kurultai")
 ACTION_KEYS = tuple(a[0] for a in ACTIONS)
 
 
@@ -82,6 +87,8 @@ def apply(game: KhaanGame, action) -> dict:
             out["change"] = game.adjust(p, A.integer(action, "points", -MAX_PRESTIGE, MAX_PRESTIGE))
         out["player"] = game.players[p]
         out["prestige"] = game.prestige[p]
+    elif do == "next_turn":
+        game.next_turn()
     elif do == "next_round":
         game.next_round()
     elif do == "round":
@@ -97,6 +104,7 @@ def apply(game: KhaanGame, action) -> dict:
         khan = game.kurultai(votes, A.flag(action, "ends_round"))
         out["khan"] = game.players[khan] if khan >= 0 else None
     out["round"] = game.round
+    out["turn"] = game.players[game.turn]
     return out
 
 

@@ -12,6 +12,7 @@ calls and khaan/state.py saves and restores the game. Every rule check runs befo
 anything changes, so a refused action changes nothing.
 """
 
+from shared_rules import args as A
 from shared_rules.dice import roll_faces
 from shared_rules.errors import bad_args, illegal
 from shared_rules.khaan import combat, dice, kurultai, plunder, prestige
@@ -23,6 +24,8 @@ EACH = DICE_IN_BOX // 2  # the box holds 4 d6 and 4 d4
 MAX_ROUND = 10000
 MAX_EVERY = 100
 MAX_NAME = 16
+INTERVAL_UNITS = ("turn", "round")  # what the kurultai interval counts; the rulebook's tura is a player's turn
+SETTINGS_KEYS = ("players", "every", "unit")
 STATE_VERSION = 1
 
 
@@ -32,7 +35,9 @@ class KhaanGame:
         self.players = players
         self.rng = rng
         self.round = 1
-        self.every = KURULTAI_EVERY  # rounds from one kurultai to the next
+        self.every = KURULTAI_EVERY  # turns (or rounds) from one kurultai to the next
+        self.unit = "round"  # what "every" counts: INTERVAL_UNITS; the settings give it ("turn" by the rulebook)
+        self.turn = 0  # whose turn it is in the round: a seat index
         self.prestige = [0] * n  # prestige tokens of each player (the ledger of actions)
         self.khan = -1  # the Great Khan, once elected
         self.counts = [1, 1]  # d6 and d4 of the last roll (the growth roll to begin with)
@@ -127,10 +132,20 @@ class KhaanGame:
         self.prestige[p] = after
         return points
 
-    # -- rounds and the kurultai -------------------------------------------------------------
+    # -- turns, rounds and the kurultai ---------------------------------------------------------
+    # «Kurułtaj odbywa się co określoną ilość tur (najczęściej 4)»: a tura is one player's
+    # turn («Gracze wykonują swoje tury zgodnie z ruchem wskazówek zegara»), so the interval
+    # counts turns by the rulebook; a table may count whole rounds instead (unit "round").
+    def played(self) -> int:
+        """Units (turns or rounds) of the interval played before the current one."""
+        if self.unit == "turn":
+            return (self.round - 1) * len(self.players) + self.turn
+        return self.round - 1
+
     def left(self) -> int:
-        """Rounds to the next kurultai; 0: one is held at the end of this round."""
-        return (self.every - self.round % self.every) % self.every
+        """Turns (or rounds) after this one to the next kurultai; 0: one is held at the end
+        of this turn (round)."""
+        return (self.every - (self.played() + 1) % self.every) % self.every
 
     def set_round(self, r: int) -> None:
         """The round as the table counts it (a correction)."""
@@ -143,18 +158,37 @@ class KhaanGame:
             raise illegal("khaan.every", MAX_EVERY)
         self.every = e
 
-    def next_round(self) -> None:
-        """The round ends without a kurultai."""
+    def _due(self) -> None:
         if self.khan >= 0:
             raise illegal("khaan.elected")
         if not self.left():
-            raise illegal("khaan.kurultai_due")
+            raise illegal("khaan.kurultai_due", self.unit)
+
+    def next_turn(self) -> None:
+        """A player's turn ends without a kurultai; after the last seat the round ends."""
+        if self.unit == "turn" or self.turn == len(self.players) - 1:
+            self._due()
+        self._end_turn()
+
+    def next_round(self) -> None:
+        """The round ends without a kurultai (the interval counts rounds)."""
+        if self.unit == "turn":
+            raise illegal("khaan.by_turn")
+        self._due()
         self.set_round(self.round + 1)
+        self.turn = 0
+
+    def _end_turn(self) -> None:
+        if self.turn + 1 < len(self.players):
+            self.turn += 1
+        else:
+            self.set_round(self.round + 1)
+            self.turn = 0
 
     def kurultai(self, votes: "list[int]", ends_round: bool) -> int:
         """The tally: the votes each player got from the 12 tribes; a player with two
         thirds of them is the Great Khan. ends_round: the kurultai due at the end of this
-        round (the round then ends) rather than one called by hand. The Khan, or -1."""
+        turn or round (which then ends) rather than one called by hand. The Khan, or -1."""
         if self.khan >= 0:
             raise illegal("khaan.elected")
         if len(votes) != len(self.players):
@@ -171,7 +205,11 @@ class KhaanGame:
             if votes[k] >= need:
                 self.khan = k
         if self.khan < 0 and ends_round:
-            self.set_round(self.round + 1)
+            if self.unit == "turn":
+                self._end_turn()
+            else:
+                self.set_round(self.round + 1)
+                self.turn = 0
         return self.khan
 
 
@@ -189,13 +227,19 @@ def action_index(key: str) -> int:
 
 # -- the game template (shared_rules/games.py): settings, new, apply, queries -------------------
 def check_settings(settings) -> dict:
-    """A game's settings: {"players": [2-6 distinct player ids, in seat order]}."""
+    """A game's settings: {"players": [2-6 distinct player ids, in seat order], "every": the
+    kurultai interval (1-100, 4 by default), "unit": what it counts, "turn" (one player's
+    turn, the rulebook's tura) or "round"}. A game saved before the interval was a setting
+    has neither key: it counted rounds, every 4th, and still does."""
     if not isinstance(settings, dict):
         raise bad_args("settings must be a JSON object")
     for key in settings:
-        if key != "players":
-            raise bad_args("settings has an unknown key \"" + str(key)[:20] + "\"; the key is players")
+        if key not in SETTINGS_KEYS:
+            raise bad_args("settings has an unknown key \"" + str(key)[:20] + "\"; the keys are "
+                           + ", ".join(SETTINGS_KEYS))
     check_players(settings.get("players"), "settings.players")
+    A.integer(settings, "every", 1, MAX_EVERY, KURULTAI_EVERY)
+    A.choice(settings, "unit", INTERVAL_UNITS, "round")
     return settings
 
 
@@ -214,11 +258,14 @@ def check_players(players, where: str) -> "list[str]":
 def new(settings: dict, seed: int) -> KhaanGame:
     """A new game: round 1, nobody's prestige yet, the dice's generator seeded."""
     check_settings(settings)
-    return KhaanGame(list(settings["players"]), PCG32(seed, 0))
+    g = KhaanGame(list(settings["players"]), PCG32(seed, 0))
+    g.every = settings.get("every", KURULTAI_EVERY)
+    g.unit = settings.get("unit", "round")
+    return g
 
 
 def settings_of(game: KhaanGame) -> dict:
-    return {"players": list(game.players)}
+    return {"players": list(game.players), "every": game.every, "unit": game.unit}
 
 
 def apply(game: KhaanGame, action) -> dict:

@@ -31,6 +31,7 @@ MESSAGES = {
                        "(herd {2}, population {3})",
     # khaan: battles and plunder
     "khaan.no_units": "{0} has no units: each side of a battle needs at least one",
+    "khaan.weapons": "at most one weapon token per Horde unit taking part in the battle",
     "khaan.plunder_population": "population: only another player's pasture has population to flee",
     # khaan: the game the box keeps
     "khaan.no_player": "player {0} is not at the table",
@@ -40,9 +41,10 @@ MESSAGES = {
     "khaan.plunder_own": "a player does not plunder his own pasture",
     "khaan.prestige": "a prestige ledger stays within -{0}..{0}",
     "khaan.round": "the round stays within 1..{0}",
-    "khaan.every": "the kurultai comes every 1 to {0} rounds",
+    "khaan.every": "the kurultai comes every 1 to {0} turns (or rounds)",
+    "khaan.by_turn": "this game counts the kurultai in players' turns: end each turn with next_turn",
     "khaan.elected": "the Great Khan is elected: the game is over",
-    "khaan.kurultai_due": "a kurultai is held at the end of this round: tally its votes",
+    "khaan.kurultai_due": "a kurultai is held at the end of this {0}: tally its votes",
     "khaan.votes_count": "votes: one count for each of the {0} players",
     "khaan.votes": "the 12 tribes cast {0} votes at most",
     # khaan: diplomacy
@@ -100,5 +102,7 @@ def narrate(game, who: str, action: dict, event: dict, names=None) -> str:
     if do == "kurultai":
         return "kurultai: " + (event["khan"] + " is elected the Great Khan" if event["khan"] else "nobody is elected")
     if do == "every":
-        return "a kurultai every " + str(action["every"]) + " rounds"
+        return "a kurultai every " + str(action["every"]) + " " + game.unit + "s"
+    if do == "next_turn":
+        return event["turn"] + "'s turn, round " + str(event["round"])
     return "round " + str(event["round"])

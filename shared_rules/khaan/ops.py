@@ -13,7 +13,7 @@ from shared_rules.khaan import prestige as prestige_mod
 from shared_rules.khaan.tables import (ACTIONS, ALLIANCE_AT, ALLIANCE_ROLL, ARISTOCRACY_PRESTIGE, ARISTOCRACY_TOKENS,
                                        CHECK_DIE, COLUMNS, COMBAT_DIE, DICE, DICE_IN_BOX, EVENTS, GROWTH_BONUS,
                                        GUARD_PRESTIGE, HERD_DIE, KURULTAI_EVERY, MAX_FERTILITY, MAX_HERD, MAX_POPULATION,
-                                       MAX_PRESTIGE, MAX_RELATION, PASSAGE_AT, PASSAGE_ROLL, PLUNDER_DIE,
+                                       MAX_PLAYERS, MAX_PRESTIGE, MAX_RELATION, MIN_PLAYERS, PASSAGE_AT, PASSAGE_ROLL, PLUNDER_DIE,
                                        POPULATION_DIE, PRESTIGE_PER_RELATION, RELIGIONS, SETTLED, SILK_DIVISOR,
                                        START_GOLD, START_PASTURES, STRENGTH, TOKENS, TRIBES, UNITS, WAR_AT)
 
@@ -309,19 +309,31 @@ def kurultai(args: dict) -> dict:
 
 
 def countdown(args: dict) -> dict:
-    """Rounds to the next kurultai: one is held at the end of every "every"-th round."""
+    """Rounds (or players' turns) to the next kurultai: one is held at the end of every
+    "every"-th round, or with "unit": "turn" of every "every"-th turn ("turn": the seat
+    whose turn it is, 1..players; «co określoną ilość tur (najczęściej 4)»)."""
     rnd = A.integer(args, "round", 1, 10000)
     every = A.integer(args, "every", 1, 100, KURULTAI_EVERY)
-    left = (every - rnd % every) % every
-    return {"kurultai": left == 0, "rounds_left": left, "next": rnd + left}
+    if A.choice(args, "unit", ("turn", "round"), "round") == "round":
+        left = (every - rnd % every) % every
+        return {"kurultai": left == 0, "rounds_left": left, "next": rnd + left}
+    n = A.integer(args, "players", MIN_PLAYERS, MAX_PLAYERS)
+    seat = A.integer(args, "turn", 1, n)
+    played = (rnd - 1) * n + seat - 1
+    left = (every - (played + 1) % every) % every
+    at = played + left  # the turn (counted from 0) at whose end the kurultai is held
+    return {"kurultai": left == 0, "turns_left": left, "next": {"round": at // n + 1, "turn": at % n + 1}}
 
 
 def new(args: dict) -> dict:
     """A new game as the box keeps it: the players in seat order, round 1, no prestige yet,
-    the dice's generator seeded."""
+    the dice's generator seeded; a kurultai every "every" (4) of "unit" ("turn": players'
+    turns, as the rulebook reads, or "round")."""
     from shared_rules.khaan.game import new as new_game
 
-    g = new_game({"players": list(state.players(args))}, A.integer(args, "seed", 0, 0xFFFFFFFFFFFFFFFF))
+    settings = {"players": list(state.players(args)), "every": A.integer(args, "every", 1, 100, KURULTAI_EVERY),
+                "unit": A.choice(args, "unit", ("turn", "round"), "turn")}
+    g = new_game(settings, A.integer(args, "seed", 0, 0xFFFFFFFFFFFFFFFF))
     return {"state": state.game_json(g)}
 
 

@@ -7,7 +7,7 @@ its own PCG32 stream, so a seed plays the same game on CPython and on MicroPytho
 """
 
 from shared_rules.khaan.actions import apply
-from shared_rules.khaan.game import EACH, KhaanGame, new
+from shared_rules.khaan.game import EACH, INTERVAL_UNITS, KhaanGame, new
 from shared_rules.khaan.plunder import TARGETS
 from shared_rules.khaan.tables import ACTIONS, TRIBES
 from shared_rules.rng import PCG32
@@ -83,7 +83,7 @@ def choose(game: KhaanGame, rng: PCG32) -> "dict | None":
     if k == 11 and rng.below(4) == 0:
         return {"do": "every", "every": 2 + rng.below(4)}
     if game.left():
-        return {"do": "next_round"}
+        return {"do": "next_turn" if game.unit == "turn" or rng.below(2) else "next_round"}
     return {"do": "kurultai", "votes": _votes(game, rng), "ends_round": True}
 
 
@@ -91,7 +91,7 @@ def playout(seed: int, players: int, on_move=None) -> "tuple[KhaanGame, int]":
     """Play one random game to the end: (the game, actions made). on_move(game, action)
     is called after each action."""
     chooser = PCG32(seed, CHOOSER_STREAM)
-    game = new({"players": list(PLAYERS[:players])}, seed)
+    game = new({"players": list(PLAYERS[:players]), "unit": INTERVAL_UNITS[seed % 2]}, seed)
     count = 0
     while True:
         action = choose(game, chooser)

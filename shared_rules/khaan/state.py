@@ -231,12 +231,12 @@ def _entry(e, key: str, j: int, size: int) -> None:
 
 
 # -- the game ------------------------------------------------------------------------------
-# {"game": "khaan", "version", "players", "round", "every", "prestige": {player: n}, "khan",
+# {"game": "khaan", "version", "players", "round", "turn": player, "every", "unit", "prestige": {player: n}, "khan",
 #  "dice": {"d6", "d4", "rolls"}, "order": null | {"order", "rounds"},
 #  "battle": null | {"attacker", "defender", "rolls"},
 #  "plunder": null | {"target", "fertility", "population", "rolls"}, "rng"}
 STATE_KEYS = ("battle", "dice", "every", "game", "khan", "order", "players", "plunder", "prestige", "rng", "round",
-              "version")
+              "turn", "unit", "version")  # turn, unit: absent in a game saved before, which counted rounds
 
 
 def side_json(side) -> dict:
@@ -250,7 +250,8 @@ def game_json(g) -> dict:
 
     p = g.players
     out: dict = {
-        "game": "khaan", "version": STATE_VERSION, "players": list(p), "round": g.round, "every": g.every,
+        "game": "khaan", "version": STATE_VERSION, "players": list(p), "round": g.round, "turn": p[g.turn], "every": g.every,
+        "unit": g.unit,
         "prestige": {p[k]: g.prestige[k] for k in range(len(p))},
         "khan": p[g.khan] if g.khan >= 0 else None,
         "dice": {"d6": g.counts[0], "d4": g.counts[1], "rolls": list(g.rolls)},
@@ -270,7 +271,7 @@ def game_json(g) -> dict:
 def game(data):
     """A game from its JSON, every field checked (bad_args names the field)."""
     from shared_rules.khaan import dice, plunder
-    from shared_rules.khaan.game import EACH, MAX_EVERY, MAX_ROUND, STATE_VERSION, KhaanGame, check_players
+    from shared_rules.khaan.game import EACH, INTERVAL_UNITS, MAX_EVERY, MAX_ROUND, STATE_VERSION, KhaanGame, check_players
     from shared_rules.khaan.tables import COMBAT_DIE, ORDER_DIE, PLUNDER_DIE
 
     data = keys(data, STATE_KEYS, "state")
@@ -287,6 +288,10 @@ def game(data):
     g = KhaanGame(list(players), rng)
     g.round = field(data, "round", 1, MAX_ROUND, "state")
     g.every = field(data, "every", 1, MAX_EVERY, "state")
+    if "unit" in data:
+        g.unit = INTERVAL_UNITS[choice(data["unit"], INTERVAL_UNITS, "state.unit")]
+    if "turn" in data:
+        g.turn = choice(data["turn"], names, "state.turn")
     held = keys(data.get("prestige"), names, "state.prestige")
     g.prestige = [field(held, p, -MAX_PRESTIGE, MAX_PRESTIGE, "state.prestige") for p in players]
     if data.get("khan") is not None:

@@ -16,9 +16,11 @@ from ui import khaan, palette
 FOUR = ["red", "yellow", "blue", "green"]
 
 
-def _app(name: str, players=None, seed: int = 1) -> App:
+def _app(name: str, players=None, seed: int = 1, option: int = 1) -> App:
+    """A game whose kurultai interval counts rounds (option 1), or players' turns (0, the
+    menu's default)."""
     app = App(pixels(), None, tmpdir("khaan-" + name))
-    app.new_game("khaan", list(players or FOUR), 0, seed)
+    app.new_game("khaan", list(players or FOUR), option, seed)
     return app
 
 
@@ -282,6 +284,31 @@ def test_the_battle_fields_keep_to_the_box():
     assert _ui(app)["rolls"][0] == 0, "after 6 the device rolls again"
 
 
+def test_weapons_at_most_one_per_horde_unit_and_added_to_the_bonus():
+    """«Podczas walki można użyć żetonów Broni (maksymalnie jeden na każdą jednostkę Ordy
+    biorącej udział w walce), by zwiększyć SA danej armii o +1.» The combat op takes one
+    bonus number; the box's battle wizard counts the weapons apart and caps them."""
+    app = _app("weapons")
+    _tool(app, "war")
+    _set_war(app, "attacker.horde", 2)
+    _set_war(app, "attacker.weapons", 2)
+    app.press("RIGHT")
+    assert _ui(app)["attacker"]["weapons"] == 2 and _ui(app)["error"] == "khaan.weapons", "a third weapon: refused"
+    _set_war(app, "attacker.bonus", 1)
+    _set_war(app, "defender.horde", 3)
+    _set_war(app, "attacker.roll", 4)
+    _set_war(app, "defender.roll", 4)
+    app.press("OK")
+    attacker = _state(app)["battle"]["attacker"]
+    assert attacker["horde"] == 2 and attacker["bonus"] == 3, "two weapons and +1 from elsewhere"
+    assert combat.attack_value((2, 0, 0, 3), 4) == 2 + 4 + 3
+    app.press("OK")  # back to the fields
+    _set_war(app, "defender.weapons", 3)
+    _set_war(app, "defender.horde", 1)
+    _set_war(app, "defender.weapons", 1)
+    assert _ui(app)["defender"]["weapons"] == 1, "fewer Horde units: fewer weapons"
+
+
 # -- plunder ----------------------------------------------------------------------------------
 def test_plunder_of_a_players_pasture_and_of_a_settled_people():
     app = _app("loot", seed=4)
@@ -353,6 +380,29 @@ def test_the_countdown_and_a_kurultai_that_elects_nobody():
     app.press("OK")
     s = _state(app)
     assert s["khan"] is None and s["round"] == 5, "7 of 12 is not two thirds: the game goes on"
+    assert _ui(app)["left"] == 3
+
+
+def test_the_kurultai_every_four_players_turns_by_default():
+    """«Kurułtaj odbywa się co określoną ilość tur (najczęściej 4)»: a tura is one player's
+    turn («Gracze wykonują swoje tury zgodnie z ruchem wskazówek zegara»)."""
+    app = _app("turns", ["red", "yellow", "blue"], option=0)
+    assert _state(app)["unit"] == "turn" and _state(app)["every"] == 4
+    _tool(app, "kuru")
+    seen = []
+    for _ in range(3):
+        ui = _ui(app)
+        seen.append((ui["turn"], ui["left"]))
+        assert _frame(app)[16] == palette.player(ui["turn"]), "the R in the colour of whose turn it is"
+        app.press("OK")
+    assert seen == [("red", 3), ("yellow", 2), ("blue", 1)]
+    s = _state(app)
+    assert (s["round"], s["turn"], _ui(app)["left"]) == (2, "red", 0), "red's turn in round 2 is the 4th"
+    app.press("OK")
+    assert _ui(app)["mode"] == "tally" and _ui(app)["ends_round"]
+    _press(app, "UP", "OK")
+    s = _state(app)
+    assert (s["khan"], s["round"], s["turn"]) == (None, 2, "yellow"), "the kurultai ended red's turn"
     assert _ui(app)["left"] == 3
 
 

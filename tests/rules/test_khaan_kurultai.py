@@ -77,3 +77,43 @@ def test_bad_votes():
     raises("bad_args", ops.call, "khaan.kurultai", {"votes": {}})
     assert "nobody" in raises("bad_args", ops.call, "khaan.kurultai", {"votes": {"red": "nobody"}}).message
     raises("bad_args", ops.call, "khaan.kurultai", {"votes": {"red": "red"}, "issues": [2]})
+
+
+# -- when: «co określoną ilość tur (najczęściej 4)» -----------------------------------------------
+def _play(state: dict, *actions) -> dict:
+    return ops.call("khaan.play", {"state": state, "actions": list(actions)})
+
+
+def test_the_kurultai_comes_every_4_players_turns_by_default():
+    """«Kurułtaj odbywa się co określoną ilość tur (najczęściej 4)», and a tura is one
+    player's turn: «Gracze wykonują swoje tury zgodnie z ruchem wskazówek zegara. Każda tura
+    ma następujący przebieg: Gracz losuje kartę Wydarzenia...»."""
+    s = ops.call("khaan.new", {"players": ["red", "yellow", "blue"], "seed": 1})["state"]
+    assert (s["unit"], s["every"], s["turn"], s["round"]) == ("turn", 4, "red", 1)
+    r = _play(s, {"do": "next_turn"}, {"do": "next_turn"}, {"do": "next_turn"})
+    assert [(e["round"], e["turn"]) for e in r["events"]] == [(1, "yellow"), (1, "blue"), (2, "red")]
+    s = r["state"]
+    e = raises("illegal", ops.call, "khaan.play", {"state": s, "action": {"do": "next_turn"}})
+    assert "end of this turn" in e.message, "red's turn in round 2 is the 4th: the kurultai is due"
+    assert "next_turn" in raises("illegal", ops.call, "khaan.play", {"state": s, "action": {"do": "next_round"}}).message
+    r = _play(s, {"do": "kurultai", "votes": {"red": 5}, "ends_round": True})
+    assert (r["events"][0]["khan"], r["state"]["round"], r["state"]["turn"]) == (None, 2, "yellow")
+    left = ops.call("khaan.countdown", {"round": 2, "every": 4, "unit": "turn", "players": 3, "turn": 2})
+    assert left == {"kurultai": False, "turns_left": 3, "next": {"round": 3, "turn": 2}}
+
+
+def test_the_interval_may_count_rounds_and_old_games_still_do():
+    from shared_rules.khaan import game
+
+    s = ops.call("khaan.new", {"players": ["red", "blue"], "seed": 1, "unit": "round", "every": 2})["state"]
+    r = _play(s, {"do": "next_turn"}, {"do": "next_turn"})
+    assert r["state"]["round"] == 2 and r["state"]["turn"] == "red"
+    raises("illegal", ops.call, "khaan.play", {"state": r["state"], "action": {"do": "next_round"}})
+    old = dict(s)
+    del old["unit"], old["turn"]
+    old["every"] = 4
+    assert _play(old, {"do": "next_round"})["state"]["unit"] == "round", "a game saved before the setting"
+    assert game.settings_of(game.new({"players": ["red", "blue"]}, 1))["unit"] == "round"
+    for bad in ({"players": ["red", "blue"], "unit": "week"}, {"players": ["red", "blue"], "every": 0},
+                {"players": ["red", "blue"], "kurultai": 4}):
+        raises("bad_args", game.check_settings, bad)

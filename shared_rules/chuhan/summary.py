@@ -1,0 +1,25 @@
+"""The end of a Chu and Han game summed up (the box's summary screen, its archive, steppe
+history).
+
+{"winner": "han" | "chu" | null, "ranking": [{"player", "total": VP, "place"}],
+"breakdown": {side: {"vp", "edicts": edicts taken in the last round}}, "rounds": rounds
+played, "how": "31" (the winner reached 31 VP at once) or "round_end" (an event kept the win
+check for the end of the round)}."""
+
+from shared_rules.chuhan.game import OVER, ChuHanGame
+from shared_rules.chuhan.tables import PLAYERS, WIN_VP
+from shared_rules.chuhan.tables import late_win
+from shared_rules.ranking import rank
+
+
+def summary(game: ChuHanGame, settings=None) -> dict:
+    winner = PLAYERS[game.winner] if game.phase == OVER and game.winner >= 0 else None
+    out = {
+        "winner": winner,
+        "ranking": rank(list(PLAYERS), list(game.vp), [winner] if winner else []),
+        "breakdown": {PLAYERS[k]: {"vp": game.vp[k], "edicts": game.edicts[k]} for k in range(len(PLAYERS))},
+        "rounds": game.round,
+    }
+    if winner is not None:
+        out["how"] = "round_end" if late_win(game.event) or game.vp[game.winner] < WIN_VP else "31"
+    return out
