@@ -346,6 +346,7 @@ class App:
         if due is not None and clock.elapsed(now, max_ticks(due[1], self.last_press)) >= SUMMARY_MS:
             self.summary_due = None
             if self.record is not None and self.screen.name == self.record.name and not self.leaving:
+                self.history = None  # a game ended by a redo: the summary replaces the history shown
                 self._show_summary(due[0])
 
     def summary(self) -> dict:

@@ -1,6 +1,6 @@
 """Finished games kept on flash: the archive the players' history is pulled from.
 
-When a game ends, its journal is copied into archive/ as one file: a first line (sealed
+When a game ends, its journal is copied into ended/ as one file: a first line (sealed
 like a journal line) with what the history lists - the game, its settings, when it began
 and ended, its length and its summary - then the journal itself, byte for byte. The host
 (`steppe history pull`) lists the archive (archive.list), fetches each game it does not
@@ -22,7 +22,9 @@ from shared_rules import cjson
 from shared_rules.errors import bad_args
 from shared_rules.journal import seal, unseal
 
-FOLDER = "archive"
+# the folder on flash: not "archive", which the board's own "" on sys.path would import as
+# a namespace package in place of this module (found by steppe history on the virtual Pico)
+FOLDER = "ended"
 BUDGET = 160 * 1024  # bytes of flash for finished games: about 20 whole 4-player Khan games
 BLOCK = 512
 

@@ -13,6 +13,8 @@ EXIT_DEVICE_ERROR = 5  # the device answered with an error
 EXIT_AMBIGUOUS = 6  # several devices and no --port to choose
 EXIT_NOT_A_PICO = 7  # the port answers neither the companion protocol nor a MicroPython REPL
 EXIT_NO_FIRMWARE = 8  # a MicroPython board without the companion firmware (run steppe flash)
+EXIT_BAD_ARCHIVE = 9  # a finished game from the box that is not whole (steppe history pull refused it)
+EXIT_BAD_DB = 10  # the history database is not ours, damaged or locked
 
 STATUSES = (
     (EXIT_OK, "success"),
@@ -24,6 +26,8 @@ STATUSES = (
     (EXIT_AMBIGUOUS, "several devices: choose one with --port"),
     (EXIT_NOT_A_PICO, "the port is not a MicroPython board"),
     (EXIT_NO_FIRMWARE, "a MicroPython board without the companion firmware"),
+    (EXIT_BAD_ARCHIVE, "a game from the box's archive was refused"),
+    (EXIT_BAD_DB, "the history database is not usable"),
 )
 
 

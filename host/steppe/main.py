@@ -9,12 +9,13 @@ import argparse
 import signal
 import sys
 
-from steppe import __version__, commands, flash, play, sync, verify
+from steppe import __version__, commands, flash, history, play, sync, verify
 from steppe.errors import EXIT_NO_ANSWER, EXIT_USAGE, STATUSES, StepError
 
 # every command that talks to a device ends by this many seconds (--timeout): a device that
 # stops answering in the middle (mpremote waiting for a board that reset) never hangs steppe
-TIMEOUTS = {"ports": 60, "flash": 600, "sync": 600, "verify": 3600, "rules": 0, "play": 0, "demo": 0, "sim": 0}
+TIMEOUTS = {"ports": 60, "flash": 600, "sync": 600, "verify": 3600, "rules": 0, "play": 0, "demo": 0, "sim": 0,
+            "history": 0}
 ADVICE = {"flash": "unplug the Pico, plug it in and run steppe flash again"}
 
 
@@ -36,6 +37,8 @@ _COMMANDS = {
     "play": (play.run, play.arguments, "the front panel in the terminal: the matrix in colour, keys as buttons"),
     "demo": (commands.do_demo, commands.argparse_demo, "watch a seeded game of Khan flip and flee in the terminal"),
     "sim": (commands.do_sim, commands.argparse_sim, "run a virtual Pico on a pseudo-terminal; prints its device path"),
+    "history": (history.run, history.arguments,
+                "the box's finished games on the laptop: pull, list, show, replay, name, export, stats"),
 }
 
 

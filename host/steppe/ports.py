@@ -105,10 +105,27 @@ def connect(port: str = "", timeout: float = HELLO_TIMEOUT) -> "tuple[SerialTran
         if info.get("protocol") != PROTOCOL:
             raise StepError(device + " speaks protocol " + str(info.get("protocol")) + ", this steppe speaks "
                             + str(PROTOCOL) + ": run steppe flash", EXIT_NO_FIRMWARE)
+        set_clock(link, info)
         return link, info
     except BaseException:
         link.close()
         raise
+
+
+def set_clock(link, info: dict) -> None:
+    """The Pico has no battery clock: whenever steppe connects to a box whose clock is not
+    set, it gives it the time (clock.set; machine.RTC on the Pico), so the games it ends
+    carry real dates. A box that cannot take it keeps relative times: nothing fails."""
+    import time
+
+    from steppe.device import DeviceError
+
+    if info.get("clock") == "relative":
+        try:
+            link.request("clock.set", {"epoch": int(time.time())})
+            info["clock"] = "set"
+        except DeviceError:
+            pass
 
 
 def known(device: str) -> bool:

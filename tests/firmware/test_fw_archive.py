@@ -122,6 +122,8 @@ def test_with_the_clock_set_a_game_carries_real_times_and_its_minutes():
 def test_past_the_flash_budget_the_oldest_games_go():
     import os
 
+    import archive
+
     app = _app("arc4")
     app.archive_budget = 6000
     ids = []
@@ -132,7 +134,7 @@ def test_past_the_flash_budget_the_oldest_games_go():
     sizes = sum(g["size"] for g in kept)
     assert sizes <= 6000 and 1 <= len(kept) < 5
     assert [g["id"] for g in kept] == ids[-len(kept):]  # the newest kept, in order
-    assert len(os.listdir(app.root + "archive")) == len(kept)
+    assert len(os.listdir(app.root + archive.FOLDER)) == len(kept)
 
 
 def test_archive_ops_refuse_bad_ids_with_one_line():
