@@ -120,6 +120,15 @@ def _meta(path: str) -> "dict | None":
         return None
 
 
+def has(root: str, gid: str) -> bool:
+    """Whether the game of this id is in the archive (a whole file: a .tmp left by a cut
+    is not)."""
+    for name in _files(root):
+        if name.endswith("-" + gid):
+            return True
+    return False
+
+
 def _find(root: str, gid) -> str:
     if not isinstance(gid, str):
         raise bad_args("\"id\" must be a game's id from archive.list")

@@ -12,6 +12,7 @@ a lost game. tests/firmware/test_fw_torn.py cuts every byte of those writes in t
 """
 
 import json
+import os
 import random
 import threading
 import time
@@ -144,3 +145,45 @@ def test_a_cut_loses_the_press_on_its_way_in(pico):
         assert cjson.dumps(link.request("state.get")["state"]) == before
     assert link.request("ui.press", {"button": "OK"})["screen"] == "khan"  # the same press, sent again, flips
     assert cjson.dumps(link.request("state.get")["state"]) == after
+
+
+ARCHIVE_CUTS = 30
+
+
+def test_a_cut_while_a_finished_game_is_archived_leaves_it_archived_whole_or_current(pico):
+    """The last action of a game is made (a redo, through the buttons) and the power goes
+    at a random moment while the box saves it and copies the game into its archive: after
+    the restart the finished game is archived whole (replayed by steppe history's checks),
+    or it is still the current game one action short - never a torn archive file."""
+    from steppe import history
+    from test_history import finished
+
+    p, link = pico
+    rnd = random.Random(11)
+    outcomes = {"archived": 0, "current": 0}
+    for k in range(ARCHIVE_CUTS):
+        lines = finished("chuhan", 500 + k)
+        gid = history.game_id(lines[0])
+        _put(link, lines + [{"undo": 1}])
+        link.request("ui.press", {"button": "BACK", "long": True})  # the history: one more undone
+        link.request("ui.press", {"button": "RIGHT"})  # ...and redone
+        link.write(b'{"id": 9996, "op": "ui.press", "args": {"button": "RIGHT"}}\n')  # the last action
+        time.sleep((k % 3) * 0.008 + rnd.random() * 0.006)  # some before the press is read, some after
+        p.cut()
+        link.drain(0.05)
+        _wait(link)
+        kept = [g["id"] for g in link.request("archive.list")["games"]]
+        actions = link.request("state.get")["actions"]
+        if gid in kept:
+            assert actions == len(lines) - 1, "cut %d: archived, so the game has its end" % k
+            row = history.check_game(link.request("archive.get", {"id": gid}))
+            assert row["actions"] == len(lines) - 1
+            outcomes["archived"] += 1
+        else:
+            assert actions == len(lines) - 2, "cut %d: not archived, so the game is one action short" % k
+            outcomes["current"] += 1
+        assert not any(n.endswith(".tmp") for n in os.listdir(os.path.join(p.fs, "ended"))) if os.path.isdir(
+            os.path.join(p.fs, "ended")) else True
+    print("archive cuts: %d, archived whole %d, still the current game %d" % (
+        ARCHIVE_CUTS, outcomes["archived"], outcomes["current"]))
+    assert outcomes["archived"] >= 2 and outcomes["current"] >= 2, outcomes
