@@ -246,24 +246,12 @@ class App:
             self.warn("BAD", why)
             return False
         self._enter(rec)
-        self._archive_if_lost(rec)
-        return True
+        if _rules(game).is_over(rec.game):  # archived? (a cut may have come before its file)
+            import archive
 
-    def _archive_if_lost(self, rec) -> None:
-        """A finished game whose archiving a power cut interrupted (the last action saved,
-        its archive file not yet renamed into place) is archived when it comes back."""
-        if not _rules(rec.name).is_over(rec.game):
-            return
-        import archive
-
-        try:
-            kept = archive.has(rec.root, rec.head_id)
-        finally:
+            archive.after_boot(self, rec)
             unload("archive")
-        if kept:
-            rec.archived = rec.count()
-        else:
-            self._ended(rec)
+        return True
 
     def new_game(self, game: str, colours: list, option: int, dice_seed: int = -1) -> None:
         """Start a new game of the menu's choice (RulesError: settings refused, nothing

@@ -254,7 +254,7 @@ def test_a_journal_of_2000_lines_goes_to_a_pico_sized_device_and_comes_back_whol
         action = module("khan", "randplay").action(game, rng)
         event = module("khan").apply(game, action)
         lines.append(journal.entry(action, module("khan", "actions").draws(action, event)))
-        lines += [{"undo": 1}, {"redo": 1}] * 6
+        lines += [{"undo": 1}, {"redo": 1}] * 8
     state = module("khan", "state").game_json(game)
     assert len(lines) > 2000
     path = tmp_path / "long.json"
