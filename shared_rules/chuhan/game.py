@@ -13,7 +13,7 @@ Every rule check runs before anything changes, so a refused action changes nothi
 from shared_rules.chuhan import sets
 from shared_rules.chuhan.tables import (CHU, DYNASTY, EDICT_CARDS, EDICTS, EVENTS, FIRST_EVENT, HAN, HAN_XIN_VP, HAND,
                                         LIU_BANG_RANK, TWOS_MIN, TWOS_RANK,
-                                        LU_ZHI, ONCE_A_ROUND, OUT_CARDS_CAP, PLAYERS, START_VP, WIN_VP,
+                                        LU_ZHI, ONCE_A_ROUND, OUT_CARDS_CAP, PLAYERS, SOURCES, START_VP, WIN_VP,
                                         XIANG_YU_FACTOR, XIAO_YING_VP, YING_BU_CARDS, end_bonus, late_win)
 from shared_rules.errors import bad_args, illegal
 from shared_rules.rng import PCG32
@@ -122,6 +122,7 @@ class ChuHanGame:
         self.bonus_taken = False  # the event's end-of-round VP went to somebody
         self.winner = -1
         self.gains: "list[tuple]" = []  # (player, vp, source, doubled) since actions.apply cleared it
+        self.earned: "list[list[int]]" = [[0] * len(SOURCES), [0] * len(SOURCES)]  # VP by source, per player
 
     # -- queries -------------------------------------------------------------------------
     def deck(self) -> int:
@@ -152,6 +153,10 @@ class ChuHanGame:
             n *= XIANG_YU_FACTOR
         self.vp[p] += n
         self.gains.append((p, n, source, doubled))
+        if source in SOURCES:
+            mine = list(self.earned[p])  # replaced, not changed in place (see __init__)
+            mine[SOURCES.index(source)] += n
+            self.earned = [mine, self.earned[1]] if p == 0 else [self.earned[0], mine]
         if self.vp[p] >= WIN_VP and not late_win(self.event):
             self._win(p)
 

@@ -8,17 +8,19 @@ state: {"game": "chuhan", "version", "events": "off" | "virtual" | "table", "rou
         "phase": "play" | "round_over" | "over", "vp": {"han", "chu"}, "attacker",
         "edicts": {"han", "chu"}, "deck", "doubled", "open_hand", "used": [abilities],
         "pending": null | {"player", "ability", "counters": [], "vp"}, "out", "last_out",
-        "event", "event_deck": [events], "bonus_taken", "winner"}
+        "event", "event_deck": [events], "bonus_taken", "winner",
+        "earned": {"han": {source: VP}, "chu": {...}} (optional: VP by source, tables.SOURCES)}
 a set: [ranks] or {"cards": [ranks], "zhongli_mo": bool, "peng_yue": bool}
 """
 
 from shared_rules.chuhan.game import MODES, OFF, OVER, PHASES, PLAY, ROUND_OVER, STATE_VERSION, ChuHanGame
 from shared_rules.chuhan.tables import (ABILITIES, COUNTERS, DECK_CARDS, EDICTS, EVENT_KEYS, EVENTS, FIRST_EVENT,
-                                        ONCE_A_ROUND, PLAYERS, SET_ABILITIES, TOP_RANK, TWOS_MIN, WIN_VP,
+                                        ONCE_A_ROUND, PLAYERS, SET_ABILITIES, SOURCES, TOP_RANK, TWOS_MIN, WIN_VP,
                                         end_bonus, event_total)
 from shared_rules.errors import bad_args
 
-_KEYS = ("attacker", "bonus_taken", "deck", "doubled", "edicts", "event", "event_deck", "events", "game", "last_out",
+_KEYS = ("attacker", "bonus_taken", "deck", "doubled", "earned", "edicts", "event", "event_deck", "events", "game",
+         "last_out",
          "open_hand", "out", "pending", "phase", "round", "used", "version", "vp", "winner")
 _PENDING_KEYS = ("ability", "counters", "player", "vp")
 _SET_KEYS = ("cards", "peng_yue", "zhongli_mo")
@@ -46,6 +48,7 @@ def game_json(g: ChuHanGame) -> dict:
         "open_hand": _OR_NULL[g.open_hand], "used": [a for a in ONCE_A_ROUND if a in g.used] if g.used else [],
         "pending": pending, "out": _OR_NULL[g.out], "last_out": _OR_NULL[g.last_out], "event": g.event or None,
         "event_deck": g.event_deck, "bonus_taken": g.bonus_taken, "winner": _OR_NULL[g.winner],
+        "earned": {PLAYERS[p]: {SOURCES[k]: g.earned[p][k] for k in range(len(SOURCES))} for p in (0, 1)},
     }
 
 
@@ -186,8 +189,29 @@ def game(data) -> ChuHanGame:
         raise _bad("bonus_taken", "true or false")
     g.bonus_taken = bonus
     g.winner = _player(data, "winner", True)
+    if "earned" in data:  # (a game saved before it was kept has none: its VP came from sources unknown)
+        g.earned = _earned(data["earned"], g.vp)
     _consistent(g)
     return g
+
+
+def _earned(v, vp: list) -> "list[list[int]]":
+    """The VP each player earned by source: no more than his VP."""
+    out = []
+    for p in (0, 1):
+        row = v.get(PLAYERS[p]) if type(v) is dict and len(v) == 2 else None
+        if type(row) is not dict or len(row) != len(SOURCES):
+            raise _bad("earned", "{\"han\": {source: VP}, \"chu\": {...}} with the sources " + " ".join(SOURCES))
+        mine = []
+        for key in SOURCES:
+            n = row.get(key)
+            if type(n) is not int or n < 0 or n > MAX_VP:
+                raise _bad("earned." + PLAYERS[p] + "." + key, "an integer 0.." + str(MAX_VP))
+            mine.append(n)
+        if sum(mine) > vp[p]:
+            raise _bad("earned." + PLAYERS[p], "at most the player's VP, " + str(vp[p]))
+        out.append(mine)
+    return out
 
 
 def _consistent(g: ChuHanGame) -> None:

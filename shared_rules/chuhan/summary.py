@@ -2,12 +2,14 @@
 history).
 
 {"winner": "han" | "chu" | null, "ranking": [{"player", "total": VP, "place"}],
-"breakdown": {side: {"vp", "edicts": edicts taken in the last round}}, "rounds": rounds
+"breakdown": {side: {"vp", the VP by source where there are any: "twos" (sets of 2s), "out"
+(going out), "han_xin", "xiao_ying" (the opponent's gifts), "bonus" (Hangu Pass), "start"
+(Chu's 1), "earlier" (a game saved before sources were kept)}}, "rounds": rounds
 played, "how": "31" (the winner reached 31 VP at once) or "round_end" (an event kept the win
 check for the end of the round)}."""
 
 from shared_rules.chuhan.game import OVER, ChuHanGame
-from shared_rules.chuhan.tables import PLAYERS, WIN_VP
+from shared_rules.chuhan.tables import PLAYERS, SOURCES, START_VP, WIN_VP
 from shared_rules.chuhan.tables import late_win
 from shared_rules.ranking import rank
 
@@ -17,9 +19,23 @@ def summary(game: ChuHanGame, settings=None) -> dict:
     out = {
         "winner": winner,
         "ranking": rank(list(PLAYERS), list(game.vp), [winner] if winner else []),
-        "breakdown": {PLAYERS[k]: {"vp": game.vp[k], "edicts": game.edicts[k]} for k in range(len(PLAYERS))},
+        "breakdown": {PLAYERS[k]: _sources(game, k) for k in range(len(PLAYERS))},
         "rounds": game.round,
     }
     if winner is not None:
         out["how"] = "round_end" if late_win(game.event) or game.vp[game.winner] < WIN_VP else "31"
+    return out
+
+
+def _sources(game: ChuHanGame, p: int) -> dict:
+    out = {"vp": game.vp[p]}
+    earned = game.earned[p]
+    for k in range(len(SOURCES)):
+        if earned[k]:
+            out[SOURCES[k]] = earned[k]
+    if START_VP[p]:
+        out["start"] = START_VP[p]
+    rest = game.vp[p] - START_VP[p] - sum(earned)
+    if rest > 0:
+        out["earlier"] = rest
     return out

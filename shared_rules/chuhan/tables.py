@@ -9,6 +9,9 @@ HAN = 0
 CHU = 1
 PLAYERS = ("han", "chu")  # Han (blue) is the first player and attacks first in round 1
 START_VP = (0, 1)
+# where VP come from, as the game keeps them for the end summary: sets of 2s, going out,
+# Han Xin's and Xiao Ying's gifts from the opponent, the end-of-round event bonus
+SOURCES = ("twos", "out", "han_xin", "xiao_ying", "bonus")
 WIN_VP = 31
 
 # The dynasty deck: cards of each rank 0..9 (rank 0 is the joker).

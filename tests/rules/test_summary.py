@@ -59,6 +59,21 @@ def test_chuhan_the_winner_has_31_or_more_and_how():
     s = _summary("chuhan", {"events": "off"}, 4)
     assert s["winner"] in ("han", "chu") and s["ranking"][0]["player"] == s["winner"]
     assert s["breakdown"][s["winner"]]["vp"] >= 31 and s["how"] == "31"
+    for side, parts in s["breakdown"].items():  # VP by source add up to the VP
+        assert sum(parts[k] for k in parts if k != "vp") == parts["vp"], (side, parts)
+    assert s["breakdown"]["chu"]["start"] == 1
+
+
+def test_chuhan_vp_by_source_survive_a_save_and_an_old_save_says_earlier():
+    from shared_rules.chuhan import state
+
+    game = _played("chuhan", {"events": "virtual"}, 9)
+    data = state.game_json(game)
+    again = state.game(data)
+    assert again.earned == game.earned and sum(game.earned[0]) + sum(game.earned[1]) > 0
+    del data["earned"]
+    old = module("chuhan", "summary").summary(state.game(data))
+    assert all(set(p) <= {"vp", "start", "earlier"} for p in old["breakdown"].values())
 
 
 def test_khaan_the_great_khan_wins_whatever_his_prestige():
