@@ -131,9 +131,15 @@ def test_pull_stores_each_game_once_replayed_and_lists_shows_replays_it(box, cap
     out = capsys.readouterr().out
     assert "players Anna, yellow, Ben, Gosia" in out and "winner:" in out
     assert "flees" in out and "conquers" in out or "invades" in out
-    assert main(["history", "--db", db_path, "replay", khan_id, "--delay", "0.0001"]) == 0
+    assert main(["history", "--db", db_path, "replay", khan_id, "--delay", "0.0001", "--text"]) == 0
     out = capsys.readouterr().out
     assert out.count("\n") >= len(ended["khan"][0]) and "Anna" in out
+    chu = next(r[0] for r in rows if r[1] == "chuhan")
+    assert main(["history", "--db", db_path, "replay", chu, "--delay", "0.0001"]) == 0  # on the front panel
+    out = capsys.readouterr().out
+    steps = len(ended["chuhan"][0]) - 1
+    assert out.count("\x1b[0m\n") == 16 * steps, "the matrix after every action"
+    assert "winner: " in out
 
 
 def test_bgstats_and_csv_exports_carry_the_documented_fields(box, tmp_path):

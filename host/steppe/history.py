@@ -4,8 +4,8 @@
 database - each game once, by its id (the CRC-32 of its journal's header line), and only
 after its journal has been replayed with the rules core here: every action applies and
 draws what it recorded, the game is over, and its summary is the one the box showed.
-`list`, `show ID` (the story of every action and the summary), `replay ID` (the game told
-again step by step with the scores after each action), `name ID red=Anna` (and `name
+`list`, `show ID` (the story of every action and the summary), `replay ID` (the game played
+back step by step on the front panel of a virtual Pico, with the scores after each action), `name ID red=Anna` (and `name
 --default red=Anna` for every game), `bgg khan=ID` (the BoardGameGeek id of a title),
 `export --bgstats FILE` / `--csv FILE`, `stats` (tables and PNG plots; `--html DIR` a
 report). The database lives in the user's data folder ($XDG_DATA_HOME/steppe, else
@@ -343,6 +343,7 @@ def arguments(p: argparse.ArgumentParser) -> None:
     rp.add_argument("id", metavar="ID")
     rp.add_argument("--delay", type=float, default=0.0, metavar="S", help="seconds between actions (default: "
                     "wait for Enter on a terminal, none otherwise)")
+    rp.add_argument("--text", action="store_true", help="the story and the scores only, without the front panel")
     nm = sub.add_parser("name", help="name the players of a game (ID red=Anna blue=Ben), or --default for all")
     nm.add_argument("id", metavar="ID", nargs="?", default="")
     nm.add_argument("pairs", metavar="COLOUR=NAME", nargs="*")
@@ -443,7 +444,9 @@ def _show(db, args) -> int:
 
 
 def _replay(db, args) -> int:
-    """The game told again action by action, each with the scores as the game stood."""
+    """The game played back action by action: on the front panel of a virtual Pico (the
+    matrix as the box drew it, after each action) unless --text; each step told in words
+    with the scores as the game stood. Enter steps on a terminal (q stops), else --delay."""
     from steppe.story import Story
 
     g = find(db, args.id)
@@ -452,20 +455,72 @@ def _replay(db, args) -> int:
     summary_of = module(g.game, "summary").summary
     wait = args.delay <= 0 and sys.stdin.isatty() and sys.stdout.isatty()
     print("%s game %s: %d actions%s" % (TITLES[g.game], g.id, g.actions, " (Enter: next, q: stop)" if wait else ""))
-    for k in range(1, len(g.journal)):
-        sentence = story.feed(cjson.dumps(g.journal[k]))
-        totals = summary_of(story.game, g.settings)["ranking"]
-        print("%4d  %-60s  %s" % (k + 1, sentence, "  ".join("%s %s" % (named.get(r["player"], r["player"]),
-                                                                          r["total"]) for r in totals)))
-        sys.stdout.flush()
-        if wait:
-            if sys.stdin.readline().strip().lower() == "q":
-                return EXIT_OK
-        elif args.delay > 0:
-            time.sleep(args.delay)
+    with _panel(g, not args.text) as step:
+        for k in range(1, len(g.journal)):
+            sentence = story.feed(cjson.dumps(g.journal[k]))
+            if "a" not in g.journal[k]:
+                continue  # an undo or redo of the table's: the story says it, the panel plays what stands
+            matrix = step()
+            totals = summary_of(story.game, g.settings)["ranking"]
+            if matrix:
+                sys.stdout.write(matrix)
+            print("%4d  %-60s  %s" % (k + 1, sentence, "  ".join(
+                "%s %s" % (named.get(r["player"], r["player"]), r["total"]) for r in totals)))
+            sys.stdout.flush()
+            if wait:
+                if sys.stdin.readline().strip().lower() == "q":
+                    return EXIT_OK
+            elif args.delay > 0:
+                time.sleep(args.delay)
     for line in summary_lines(g, named):
         print(line)
     return EXIT_OK
+
+
+class _panel:
+    """A virtual Pico in a temporary folder holding the game at its start (its actions in
+    force, all undone): step() redoes the next one through the buttons and gives the
+    matrix as the box drew it, or "" without the panel."""
+
+    def __init__(self, g: Game, on: bool) -> None:
+        self.g = g
+        self.on = on
+        self.stack = None
+        self.link = None
+
+    def __enter__(self):
+        if not self.on:
+            return lambda: ""
+        import contextlib
+        import tempfile
+
+        from shared_rules import replay
+        from steppe import play
+        from steppe.sync import parts
+
+        texts = [cjson.dumps(line) for line in self.g.journal[1:]]
+        actions = [self.g.journal[1 + k] for k in replay.in_force(texts)]
+        self.stack = contextlib.ExitStack()
+        fs = self.stack.enter_context(tempfile.TemporaryDirectory(prefix="steppe-replay-"))
+        self.link, _, _ = self.stack.enter_context(play._device("", fs, lock=False))
+        todo = parts([self.g.journal[0]] + actions + [{"undo": 1}] * len(actions))
+        for k, part in enumerate(todo):
+            self.link.request("journal.put", {"lines": part, "part": k, "last": k == len(todo) - 1}, timeout=120.0)
+        self.link.request("ui.press", {"button": "BACK", "long": True})  # the history, at the start
+        return self._step
+
+    def _step(self) -> str:
+        from steppe.panel import pixel
+
+        assert self.link is not None
+        self.link.request("ui.press", {"button": "RIGHT"})  # redo: the next action
+        px = self.link.request("ui.frame")["pixels"]
+        rows = ["".join(pixel(c) for c in px[16 * y:16 * y + 16]) + "\x1b[0m" for y in range(16)]
+        return "\n".join(rows) + "\n"
+
+    def __exit__(self, *exc) -> None:
+        if self.stack is not None:
+            self.stack.close()
 
 
 def _name(db, args) -> int:
