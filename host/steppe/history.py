@@ -353,11 +353,26 @@ def arguments(p: argparse.ArgumentParser) -> None:
     ex = sub.add_parser("export", help="the plays for BG Stats (--bgstats FILE) or a spreadsheet (--csv FILE)")
     ex.add_argument("--bgstats", default="", metavar="FILE")
     ex.add_argument("--csv", default="", metavar="FILE")
-    st = sub.add_parser("stats", help="wins by seat and colour, lengths, scores: tables, PNG plots, --html DIR")
+    _stats_options(sub.add_parser("stats", help="wins by seat and colour, lengths, scores: tables, PNG plots, "
+                                                "--html DIR"))
+
+
+def _stats_options(st: argparse.ArgumentParser) -> None:
     st.add_argument("--html", default="", metavar="DIR", help="a report: the tables and the plots in one page")
     st.add_argument("--plot", default="", metavar="ID", help="one game's scores action by action, as a PNG")
     st.add_argument("--out", default="", metavar="FILE", help="where --plot writes (default: ID.png)")
     st.add_argument("--show", action="store_true", help="open the plots in a window where there is one")
+
+
+def stats_arguments(p: argparse.ArgumentParser) -> None:
+    """`steppe stats`: the same as `steppe history stats`."""
+    p.add_argument("--db", default="", metavar="FILE", help="the history database (default: " + default_db() + ")")
+    _stats_options(p)
+
+
+def run_stats(args) -> int:
+    args.action = "stats"
+    return run(args)
 
 
 def run(args) -> int:

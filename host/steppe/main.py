@@ -15,7 +15,7 @@ from steppe.errors import EXIT_NO_ANSWER, EXIT_USAGE, STATUSES, StepError
 # every command that talks to a device ends by this many seconds (--timeout): a device that
 # stops answering in the middle (mpremote waiting for a board that reset) never hangs steppe
 TIMEOUTS = {"ports": 60, "flash": 600, "sync": 600, "verify": 3600, "rules": 0, "play": 0, "demo": 0, "sim": 0,
-            "history": 0}
+            "history": 0, "stats": 0}
 ADVICE = {"flash": "unplug the Pico, plug it in and run steppe flash again"}
 
 
@@ -39,6 +39,8 @@ _COMMANDS = {
     "sim": (commands.do_sim, commands.argparse_sim, "run a virtual Pico on a pseudo-terminal; prints its device path"),
     "history": (history.run, history.arguments,
                 "the box's finished games on the laptop: pull, list, show, replay, name, export, stats"),
+    "stats": (history.run_stats, history.stats_arguments,
+              "the history's statistics: tables, PNG plots, --html DIR a report (= steppe history stats)"),
 }
 
 
