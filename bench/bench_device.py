@@ -16,7 +16,6 @@ Run by bench/run.py (make bench); alone: .venv/bin/python bench/bench_device.py
 import os
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -29,7 +28,7 @@ PER_OP = 3  # seeded cases per op: the first is the cold request
 GAMES = ("khan", "chuhan", "huns", "khaan")
 
 
-def _board(folder: str, heap: str, gpio: bool = False):
+def _board(folder: str, heap: str):
     """A running virtual Pico and a transport to it; close both with _close."""
     import threading
 
@@ -37,7 +36,7 @@ def _board(folder: str, heap: str, gpio: bool = False):
     from steppe.sim import VirtualPico
 
     pico = VirtualPico(folder, heap=heap)
-    device = pico.open(gpio)
+    device = pico.open()
     thread = threading.Thread(target=pico.serve, daemon=True)
     thread.start()
     pico.thread = thread  # type: ignore[attr-defined]
@@ -114,76 +113,6 @@ def verify_rate(heap: str = "190wK", count: int = 3) -> float:
             return report.cases / report.seconds if report.seconds else 0.0
         finally:
             _close(pico, link)
-
-
-TAPS = 40
-
-
-def buttons(heap: str = "190wK") -> dict:
-    """Edge to frame: a button's GPIO edge (the board's interrupt handler latches it) to the
-    new frame handed to the LEDs. Measured by the device (link.stats edge_frame): the wait
-    from the edge to the loop's poll (real time: on a Pico the loop sleeps as here) and the
-    work from that poll to the frame (CPU time, scaled to a Pico by the calibration). Arrows
-    move the Khan cursor; OK flips the deck and the ruler flees (the flip's frame, then its
-    save), undone between flips (the first flip of a game after it is put pays more)."""
-    import json
-
-    from shared_rules import journal
-    from shared_rules.games import module
-    from shared_rules.khan import randplay
-    from shared_rules.khan.game import FLIP, SETUP
-    from shared_rules.rng import PCG32
-
-    out = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        pico, link = _board(os.path.join(tmp, "pico"), heap, gpio=True)
-        try:
-            calib = link.request("link.stats", {"calibrate": True}, timeout=120.0)["calibration_us"]
-            scale = PICO_CALIBRATION_MS * 1000.0 / calib
-            # a Khan game standing at a flip (the random player's moves until then)
-            settings = {"players": ["red", "blue", "green"], "mode": "virtual"}
-            head = journal.header("khan", settings, 5)
-            game = journal.start(head)
-            rng = PCG32(5, 1)
-            lines = [head]
-            while len(lines) < 30 or game.phase == SETUP or game.step != FLIP:
-                action = randplay.action(game, rng)
-                event = module("khan").apply(game, action)
-                lines.append(journal.entry(action, module("khan", "actions").draws(action, event)))
-            for kind, gpio, each in (("arrow", 13, 250), ("flip", 14, 500)):
-                link.request("journal.put", {"lines": lines, "part": 0, "last": True}, timeout=60.0)
-                link.request("link.stats")
-                before = link.request("link.stats")["edge_frame"]
-                if kind == "flip":  # the flip, then undone (BACK held, over the link: not timed), again
-                    for _ in range(TAPS // 4):
-                        pico.gpio([(20, gpio, 0), (60, gpio, 1)])
-                        time.sleep(each / 1000.0)
-                        link.request("ui.press", {"button": "BACK", "long": True})
-                        link.request("ui.press", {"button": "BACK"})
-                else:  # RIGHT and LEFT in turn: the cursor moves every time
-                    pico.gpio([(each if k else 20, gpio if k % 4 < 2 else gpio - 1, 0 if k % 2 == 0 else 1)
-                               for k in range(2 * TAPS)])
-                    time.sleep(each * 2 * TAPS / 1000.0 + 0.5)
-                after = link.request("link.stats")["edge_frame"]
-                n = after[0] - before[0]
-                if n <= 0:
-                    continue
-                wait = (after[1] - before[1]) / n
-                work = (after[3] - before[3]) / n / 1000.0
-                out[kind] = {"n": n, "wait_ms": wait, "work_ms": work, "pico_ms": wait + work * scale,
-                             "max_pico_ms": after[2] + after[4] / 1000.0 * scale}
-            json.dumps(out)
-        finally:
-            _close(pico, link)
-    return out
-
-
-def report_buttons(res: dict) -> None:
-    for kind, label in (("arrow", "arrow press to its frame"), ("flip", "OK flip to its frame")):
-        r = res.get(kind)
-        if r:
-            print("%-40s %3d presses: %.1f ms Pico-eq. (wait for the poll %.1f ms + work %.2f ms x calibration); "
-                  "largest %.1f ms" % (label, r["n"], r["pico_ms"], r["wait_ms"], r["work_ms"], r["max_pico_ms"]))
 
 
 def report(results: list, rate: float) -> None:

@@ -81,12 +81,6 @@ class App:
         self.link_us = 0  # the last request's cost on the device, first byte in to last byte out
         self.link_op = ""
         self.max_gap = 0  # ms: the longest gap between two turns of the button loop (link.stats)
-        self.presses = 0  # button events the loop acted on (the lost-press tests count them)
-        # edge to frame (link.stats): presses timed, their wait (edge to the poll that took
-        # them, ms: real time) and their work (that poll to the frame handed to the LEDs, us:
-        # CPU time, which the bench scales to a Pico), each summed and its largest
-        self.edge_frame = [0, 0, 0, 0, 0]
-        self.timing = 0  # us: the poll that took a button's edge, until its frame is out
         self.summary_due = None  # (summary, when the game ended) until its summary comes up
         self.archive_budget = 0  # bytes of flash for finished games (0: archive.BUDGET)
         self.began = None  # (game, uptime) of the game begun since the box started: its relative start
@@ -491,9 +485,6 @@ class App:
         self.pixels.show()
         self.frames += 1
         self.dirty = False
-        if self.timing:  # the frame a button's edge asked for is out
-            self._timed(now, self.timing)
-            self.timing = 0
 
     def _draw_history(self, frame: bytearray, history: tuple) -> None:
         """The action just undone (orange) or redone (green), over the top of the screen,
@@ -553,16 +544,11 @@ class App:
             turn = now
             try:
                 if self.buttons is not None:
-                    took = clock.now_us()
                     for name, event in self.buttons.poll(now):
-                        self.presses += 1
-                        self.timing = took  # timed to its frame (render), press() draws it at once
                         if event == PRESS or event == REPEAT:
                             self.press(name, False)
                         elif event == LONG:
                             self.press(name, True)
-                    if not self.dirty:
-                        self.timing = 0  # a press that changed nothing on the matrix
                 if (self.dirty or self.screen.animating(now)) and clock.elapsed(now, last) >= FRAME_MS:
                     self.render(now)
                     last = now
@@ -571,17 +557,6 @@ class App:
             except Exception as e:  # the loop never stops: say what went wrong, carry on
                 self._trouble(e)
             await _pause(asyncio)  # always: the link's task must get its turn
-
-    def _timed(self, now: int, took: int) -> None:
-        """A press's edge to its frame, for link.stats."""
-        t = self.edge_frame
-        wait = max(0, clock.elapsed(now, self.buttons.last_edge)) if self.buttons is not None else 0
-        work = clock.elapsed(clock.now_us(), took)
-        t[0] += 1
-        t[1] += wait
-        t[2] = max(t[2], wait)
-        t[3] += work
-        t[4] = max(t[4], work)
 
     def _trouble(self, e) -> None:
         """Something the loop did failed (a bug, the RAM ran out): noted for hello, the game

@@ -183,11 +183,9 @@ def _ui(app, args: dict) -> dict:  # what ui.press answers, without pressing
 def _stats(app, args: dict) -> dict:
     """What the device paid for the link (the benchmarks read it, bench/bench_device.py):
     the last request's time from its first byte read to its reply's last byte written, the
-    longest gap between two turns of the button loop since the last link.stats, the button
-    events acted on, edge to frame ([presses, wait ms sum, max, work us sum, max]), and with
+    longest gap between two turns of the button loop since the last link.stats, and with
     "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py)."""
-    out = {"last_us": app.link_us, "op": app.link_op, "gap_ms": app.max_gap, "presses": app.presses,
-           "edge_frame": list(app.edge_frame), "late_edges": getattr(app.buttons, "late", 0)}
+    out = {"last_us": app.link_us, "op": app.link_op, "gap_ms": app.max_gap}
     app.max_gap = 0
     if args.get("calibrate") is True:
         import calib
