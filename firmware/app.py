@@ -467,7 +467,11 @@ class App:
             self.dirty = True
         else:
             screen.press(self, button, long)
-        self.render(clock.now())
+        try:
+            self.render(clock.now())
+        except MemoryError:  # the press is made: its frame comes when the RAM allows
+            self.free_memory()
+            self.dirty = True
         self.flush()
 
     # -- output ----------------------------------------------------------------------
@@ -715,6 +719,8 @@ def main() -> None:
                            budget_ma=power["led_budget_ma"], ma_per_channel=power["ma_per_channel"],
                            ma_per_dark_led=power["ma_per_dark_led"])
     app = App(pixels, PinButtons(cfg["buttons"]))
+    cfg = power = matrix = None
+    unload("hal.pins")  # read once: its code and the pin map go before the game comes
     app.boot()
     sys.stdout.write("steppe companion " + VERSION + " ready\n")
     asyncio.run(app.run(Link(app), sys.stdin, sys.stdout))

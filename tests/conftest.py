@@ -86,3 +86,13 @@ def sim(tmp_path):
     s.wait_ready()
     yield s
     s.close()
+
+
+def pytest_collection_finish(session) -> None:
+    """Everything imported by collection moves to CPython's permanent generation: the
+    firmware calls gc.collect() at every game it opens (the Pico's heap needs it), and in
+    this process a full collection would otherwise walk every test module's objects."""
+    import gc
+
+    gc.collect()
+    gc.freeze()

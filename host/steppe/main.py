@@ -19,12 +19,14 @@ TIMEOUTS = {"ports": 60, "flash": 600, "sync": 600, "verify": 3600, "rules": 0, 
 ADVICE = {"flash": "unplug the Pico, plug it in and run steppe flash again"}
 
 
-class TimedOut(StepError):
-    pass
+class TimedOut(BaseException):
+    """The overall timeout (--timeout): a BaseException, like KeyboardInterrupt, so that no
+    `except Exception` on the way (the rules ops answer any Exception with an "internal"
+    reply) can take it for a failure of its own and carry on past the time."""
 
 
 def _time_up(signum, frame):
-    raise TimedOut("", EXIT_NO_ANSWER)
+    raise TimedOut()
 
 _COMMANDS = {
     "ports": (commands.do_ports, commands.argparse_ports,
