@@ -311,6 +311,17 @@ def pull(link: Transport) -> "tuple[str, dict, list]":
     return str(game), got.get("state") or {}, lines if isinstance(lines, list) else []
 
 
+def put_part(link: Transport, args: dict) -> dict:
+    """One journal.put; a part the device had no room for (no_memory: its heap fragmented
+    by play) is sent once more - the device has let go of what it could meanwhile."""
+    try:
+        return link.request("journal.put", args, timeout=120.0)
+    except DeviceError as e:
+        if e.code != "no_memory":
+            raise
+        return link.request("journal.put", args, timeout=120.0)
+
+
 def push(link: Transport, backup: Backup, where: str) -> None:
     """The journal in parts (journal.put), or a position (state.put); the device keeps its
     game when it refuses."""
@@ -318,7 +329,7 @@ def push(link: Transport, backup: Backup, where: str) -> None:
         if backup.kind == "sync":
             todo = parts(backup.journal or [])
             for k, part in enumerate(todo):
-                link.request("journal.put", {"lines": part, "part": k, "last": k == len(todo) - 1}, timeout=120.0)
+                put_part(link, {"lines": part, "part": k, "last": k == len(todo) - 1})
         else:
             link.request("state.put", {"game": backup.game, "state": backup.state})
     except DeviceError as e:
