@@ -208,22 +208,21 @@ def test_xiang_yu_doubles_the_hangu_pass_bonus_taken_at_the_end_of_his_round():
     получить любой игрок». Decision: the bonus is gained at the end of this round, still
     inside it (the next round begins only with next_round), so it is doubled: 6 VP; the
     opponent's bonus is not."""
-    g = _game(10, 10, TABLE)
-    _do(g, do="out", player="han", cards=0)
-    _do(g, do="next_round", event="hangu_pass")
-    _do(g, do="ability", player="chu", card="xiang_yu")
-    _do(g, do="resolve")
-    _do(g, do="out", player="han", cards=1)
+    def at_the_bonus():
+        """Round 2 with Hangu Pass face up, Xiang Yu resolved for Chu, Han gone out."""
+        g = _game(10, 10, TABLE)
+        _do(g, do="out", player="han", cards=0)
+        _do(g, do="next_round", event="hangu_pass")
+        _do(g, do="ability", player="chu", card="xiang_yu")
+        _do(g, do="resolve")
+        _do(g, do="out", player="han", cards=1)
+        return g
+
+    g = at_the_bonus()
     ev = _do(g, do="bonus", player="chu")
     assert ev["gains"] == [{"player": "chu", "vp": 6, "source": "bonus", "doubled": True}]
     assert g.vp[CHU] == 16
-    g2 = _game(10, 10, TABLE)
-    _do(g2, do="out", player="han", cards=0)
-    _do(g2, do="next_round", event="hangu_pass")
-    _do(g2, do="ability", player="chu", card="xiang_yu")
-    _do(g2, do="resolve")
-    _do(g2, do="out", player="han", cards=1)
-    assert _do(g2, do="bonus", player="han")["gains"][0]["vp"] == 3, "only Xiang Yu's player doubles"
+    assert _do(at_the_bonus(), do="bonus", player="han")["gains"][0]["vp"] == 3, "only Xiang Yu's player doubles"
 
 
 def test_virtual_event_deck_lull_first_then_the_shuffled_fourteen():
