@@ -43,8 +43,9 @@ MAX_NAME = 40
 
 # -- the database ---------------------------------------------------------------------------
 def default_db() -> str:
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(base, "steppe", "history.sqlite3")
+    from steppe.paths import data_dir
+
+    return os.path.join(data_dir(), "history.sqlite3")
 
 
 def open_db(path: str, create: bool = True) -> sqlite3.Connection:
@@ -389,7 +390,7 @@ def _pull(db, args) -> int:
 
     link, hello = ports.connect(args.port)
     try:
-        stored, already, refused = pull(link, db, _progress("pulling"))
+        stored, already, refused = pull(link, db, progress_bar("pulling"))
     finally:
         link.close()
     for line in refused:
@@ -399,7 +400,7 @@ def _pull(db, args) -> int:
     return EXIT_BAD_ARCHIVE if refused else EXIT_OK
 
 
-def _progress(what: str):
+def progress_bar(what: str):
     """A progress bar on stderr where there is a terminal; nothing otherwise."""
     if not sys.stderr.isatty():
         return None

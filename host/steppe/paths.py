@@ -19,6 +19,13 @@ def _repo() -> str:
     return ""
 
 
+def data_dir() -> str:
+    """steppe's folder for the user's data: $XDG_DATA_HOME/steppe, else ~/.local/share/steppe
+    (the virtual Pico's flash, the history database)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "steppe")
+
+
 def firmware_dir() -> str:
     repo = _repo()
     return os.path.join(repo or _BUNDLED, "firmware")

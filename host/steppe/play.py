@@ -69,8 +69,9 @@ def _run(args) -> int:
 
 # -- the device ----------------------------------------------------------------------------
 def default_fs() -> str:
-    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(data, "steppe", "pico")
+    from steppe.paths import data_dir
+
+    return os.path.join(data_dir(), "pico")
 
 
 class Metered(Transport):

@@ -11,7 +11,7 @@ import os
 import sys
 
 from steppe.errors import EXIT_OK, EXIT_USAGE, StepError
-from steppe.history import TITLES, Game, find, games, names, score_series, winners
+from steppe.history import TITLES, Game, find, games, names, progress_bar, score_series, winners
 
 
 def tables(rows: "list[Game]") -> dict:
@@ -134,13 +134,15 @@ def report(db, rows: "list[Game]", all_tables: dict, folder: str) -> None:
              "<h1>Steppe Companion: %d games</h1>" % len(rows)]
     total = len(all_tables) + len(rows)
     done = 0
+    bar = progress_bar("report")
     for name, t in all_tables.items():
         png = name + ".png"
         plot_title(name, t, os.path.join(folder, png))
         parts.append("<h2>%s</h2><pre>%s</pre><img src='%s' alt='%s'>" % (
             html.escape(TITLES[name]), html.escape("\n".join(_table_lines(name, t))), png, html.escape(TITLES[name])))
         done += 1
-        _bar(done, total)
+        if bar is not None:
+            bar(done, total)
     parts.append("<h2>Games</h2>")
     for g in rows:
         png = "game-" + g.id + ".png"
@@ -150,12 +152,6 @@ def report(db, rows: "list[Game]", all_tables: dict, folder: str) -> None:
             html.escape(TITLES[g.game]), g.id, html.escape(", ".join(named.get(w, w) for w in winners(g)) or "-"),
             png, g.id))
         done += 1
-        _bar(done, total)
+        if bar is not None:
+            bar(done, total)
     write_atomic(os.path.join(folder, "index.html"), "\n".join(parts) + "\n", "utf-8")
-
-
-def _bar(k: int, n: int) -> None:
-    if sys.stderr.isatty():
-        sys.stderr.write("\rreport [%s%s] %d/%d%s" % ("#" * (30 * k // n), "." * (30 - 30 * k // n), k, n,
-                                                     "\n" if k == n else ""))
-        sys.stderr.flush()

@@ -145,7 +145,7 @@ class KhaanGame:
     def left(self) -> int:
         """Turns (or rounds) after this one to the next kurultai; 0: one is held at the end
         of this turn (round)."""
-        return (self.every - (self.played() + 1) % self.every) % self.every
+        return left_after(self.played(), self.every)
 
     def set_round(self, r: int) -> None:
         """The round as the table counts it (a correction)."""
@@ -211,6 +211,12 @@ class KhaanGame:
                 self.set_round(self.round + 1)
                 self.turn = 0
         return self.khan
+
+
+def left_after(played: int, every: int) -> int:
+    """Units (turns or rounds) after the current one to the kurultai held at the end of
+    every `every`-th, `played` units being over; 0: it is held at the end of this one."""
+    return (every - (played + 1) % every) % every
 
 
 def _add(prestige_tokens: int, points: int) -> int:

@@ -196,23 +196,22 @@ def plunder(args: dict) -> dict:
     return out
 
 
+def _holdings(args: dict, religion_key: str) -> int:
+    """The points of the aristocracy, Guard and religion given in args."""
+    religion = args.get("religion")
+    religion = -1 if religion is None else state.choice(religion, prestige_mod.RELIGION_KEYS, religion_key)
+    return prestige_mod.holdings(A.integer(args, "aristocracy", 0, ARISTOCRACY_TOKENS, 0),
+                                 A.integer(args, "guard", 0, TOKENS[2], 0), religion)
+
+
 def prestige(args: dict) -> dict:
     """The prestige ledger after actions, and the points of holdings and kumys."""
     ledger = A.integer(args, "ledger", -MAX_PRESTIGE, MAX_PRESTIGE, 0)
     actions = state.choices(args.get("actions", []), prestige_mod.ACTION_KEYS, "actions", MAX_EVENTS)
-    aristocracy = A.integer(args, "aristocracy", 0, ARISTOCRACY_TOKENS, 0)
-    guard = A.integer(args, "guard", 0, TOKENS[2], 0)
-    religion = args.get("religion")
-    religion = -1 if religion is None else state.choice(religion, prestige_mod.RELIGION_KEYS, "religion")
     kumys = A.integer(args, "kumys", 0, MAX_PRESTIGE, 0)
-    held = prestige_mod.holdings(aristocracy, guard, religion)
-    was = held
-    if "was" in args:  # the holdings before: tens crossed through holdings count too
-        before = A.obj(args, "was")
-        old_religion = before.get("religion")
-        was = prestige_mod.holdings(
-            A.integer(before, "aristocracy", 0, ARISTOCRACY_TOKENS, 0), A.integer(before, "guard", 0, TOKENS[2], 0),
-            -1 if old_religion is None else state.choice(old_religion, prestige_mod.RELIGION_KEYS, "was.religion"))
+    held = _holdings(args, "religion")
+    # the holdings before ("was"): tens crossed through holdings count too
+    was = _holdings(A.obj(args, "was"), "was.religion") if "was" in args else held
     after, changes = prestige_mod.record(ledger, actions)
     return {"ledger": after, "changes": changes, "holdings": held, "kumys": kumys,
             "total": prestige_mod.total(after, held, kumys),
@@ -312,15 +311,17 @@ def countdown(args: dict) -> dict:
     """Rounds (or players' turns) to the next kurultai: one is held at the end of every
     "every"-th round, or with "unit": "turn" of every "every"-th turn ("turn": the seat
     whose turn it is, 1..players; «co określoną ilość tur (najczęściej 4)»)."""
-    rnd = A.integer(args, "round", 1, 10000)
-    every = A.integer(args, "every", 1, 100, KURULTAI_EVERY)
-    if A.choice(args, "unit", ("turn", "round"), "round") == "round":
-        left = (every - rnd % every) % every
+    from shared_rules.khaan.game import INTERVAL_UNITS, MAX_EVERY, MAX_ROUND, left_after
+
+    rnd = A.integer(args, "round", 1, MAX_ROUND)
+    every = A.integer(args, "every", 1, MAX_EVERY, KURULTAI_EVERY)
+    if A.choice(args, "unit", INTERVAL_UNITS, "round") == "round":
+        left = left_after(rnd - 1, every)
         return {"kurultai": left == 0, "rounds_left": left, "next": rnd + left}
     n = A.integer(args, "players", MIN_PLAYERS, MAX_PLAYERS)
     seat = A.integer(args, "turn", 1, n)
     played = (rnd - 1) * n + seat - 1
-    left = (every - (played + 1) % every) % every
+    left = left_after(played, every)
     at = played + left  # the turn (counted from 0) at whose end the kurultai is held
     return {"kurultai": left == 0, "turns_left": left, "next": {"round": at // n + 1, "turn": at % n + 1}}
 
@@ -329,10 +330,11 @@ def new(args: dict) -> dict:
     """A new game as the box keeps it: the players in seat order, round 1, no prestige yet,
     the dice's generator seeded; a kurultai every "every" (4) of "unit" ("turn": players'
     turns, as the rulebook reads, or "round")."""
+    from shared_rules.khaan.game import INTERVAL_UNITS, MAX_EVERY
     from shared_rules.khaan.game import new as new_game
 
-    settings = {"players": list(state.players(args)), "every": A.integer(args, "every", 1, 100, KURULTAI_EVERY),
-                "unit": A.choice(args, "unit", ("turn", "round"), "turn")}
+    settings = {"players": list(state.players(args)), "every": A.integer(args, "every", 1, MAX_EVERY, KURULTAI_EVERY),
+                "unit": A.choice(args, "unit", INTERVAL_UNITS, "turn")}
     g = new_game(settings, A.integer(args, "seed", 0, 0xFFFFFFFFFFFFFFFF))
     return {"state": state.game_json(g)}
 
