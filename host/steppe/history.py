@@ -103,23 +103,20 @@ def check_game(meta: dict) -> dict:
     StepError (EXIT_BAD_ARCHIVE) naming what is wrong."""
     from shared_rules import replay
 
-    gid = str(meta.get("id"))[:20]
-    where = "game " + gid
+    from steppe.verify import journal_texts
+
+    where = "game " + str(meta.get("id"))[:20]
     lines = meta.get("journal")
     if not isinstance(lines, list) or not lines or not isinstance(lines[0], dict):
         raise StepError(where + ": no journal", EXIT_BAD_ARCHIVE)
-    for k in range(len(lines)):
-        if not isinstance(lines[k], dict) or lines[k].get("damaged"):
-            raise StepError(where + ": journal line %d is damaged on the box" % (k + 1), EXIT_BAD_ARCHIVE)
-    head = lines[0]
     try:
-        journal.check_header(head)
+        head, texts = journal_texts(lines, "the box")
     except RulesError as e:
-        raise StepError(where + ": journal line 1: " + e.message, EXIT_BAD_ARCHIVE)
-    if game_id(head) != meta.get("id"):
-        raise StepError(where + ": the id is not its journal's (" + game_id(head) + ")", EXIT_BAD_ARCHIVE)
+        raise StepError(where + ": " + e.message, EXIT_BAD_ARCHIVE)
+    gid = game_id(head)
+    if gid != meta.get("id"):
+        raise StepError(where + ": the id is not its journal's (" + gid + ")", EXIT_BAD_ARCHIVE)
     name = head["game"]
-    texts = [cjson.dumps(line) for line in lines[1:]]
     try:
         game = replay.replay(head, texts)
         count = len(replay.in_force(texts))
@@ -174,9 +171,11 @@ def pull(link, db: sqlite3.Connection, progress=None) -> "tuple[int, int, list[s
             continue
         try:
             row = check_game(link.request("archive.get", {"id": gid}, timeout=60.0))
-        except (StepError, DeviceError) as e:
-            refused.append(str(e) if isinstance(e, StepError) and not isinstance(e, DeviceError)
-                           else "game " + gid + ": " + str(e))
+        except DeviceError as e:  # (before StepError: it is one, without the game's id)
+            refused.append("game " + gid + ": " + str(e))
+            continue
+        except StepError as e:
+            refused.append(str(e))
             continue
         if store(db, row):
             stored += 1
