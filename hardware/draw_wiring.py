@@ -13,6 +13,15 @@ PHYSICAL = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 1
             15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27, 22: 29, 26: 31, 27: 32, 28: 34}
 GND_PINS = (3, 8, 13, 18, 23, 28, 33, 38)
 VBUS_PIN = 40
+WIDTH = 980
+HEIGHT = 560
+CAPTION_Y = 470  # the captions' first line
+LEAD_X = 650  # where the 5 V rail turns down to the matrix
+GND_X = 460  # where the GND rail turns down (left of the capacitor)
+CAP_X = 560  # the capacitor, between the 5 V rail and the GND rail
+CAP_TOP = 130
+V_IN, G_IN, D_IN = 110, 200, 250  # the matrix's leads: 5V, GND, DIN
+RES_X = 610  # the 330 ohm resistor: its right end 50 px from DIN
 
 
 def physical(gpio: int) -> int:
@@ -29,13 +38,22 @@ def _pin_x(pin: int) -> float:
     return 300 if pin <= 20 else 420
 
 
+def captions(p: dict) -> "list[str]":
+    """The power lines under the drawing (each short enough for its width)."""
+    return ["Power: USB %d mA = Pico %d + margin %d + LEDs %d mA (the firmware's cap)"
+            % (p["usb_ma"], p["pico_ma"], p["margin_ma"], p["led_budget_ma"]),
+            "Estimate: %d mA per colour channel at full value, %d mA per dark LED"
+            % (p["ma_per_channel"], p["ma_per_dark_led"]),
+            "330 &#937; at the matrix's DIN; 1000 &#181;F across 5V/GND at the matrix (+ to 5V)"]
+
+
 def draw(pins: dict) -> str:
     out = []
     add = out.append
-    add('<svg xmlns="http://www.w3.org/2000/svg" width="980" height="520" viewBox="0 0 980 520" '
-        'font-family="monospace" font-size="12">')
+    add('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
+        'font-family="monospace" font-size="12">' % (WIDTH, HEIGHT, WIDTH, HEIGHT))
     add('<title>Steppe Companion wiring</title>')
-    add('<rect width="980" height="520" fill="white"/>')
+    add('<rect width="%d" height="%d" fill="white"/>' % (WIDTH, HEIGHT))
     # the Pico
     add('<rect x="300" y="60" width="120" height="370" rx="6" fill="#2d7d46" stroke="black"/>')
     add('<text x="360" y="50" text-anchor="middle" font-weight="bold">Raspberry Pi Pico</text>')
@@ -61,8 +79,11 @@ def draw(pins: dict) -> str:
     add('<text x="20" y="70">GND (pin %d)</text>' % GND_PINS[0])
     add('<polyline points="60,77 60,60 285,60 285,%g 300,%g" fill="none" stroke="black" stroke-width="2"/>'
         % (_pin_y(GND_PINS[0]), _pin_y(GND_PINS[0])))
-    add('<text x="20" y="470">Buttons: momentary, GPIO to GND; the Pico\'s internal pull-ups hold them high.</text>')
-    # the matrix on the right: data through the resistor, power from VBUS with the capacitor
+    add('<text x="20" y="%g">Buttons: momentary, GPIO to GND; the Pico\'s internal pull-ups hold them high.</text>'
+        % CAPTION_Y)
+    # the matrix on the right: power from VBUS with the capacitor across it, data through
+    # the resistor right at DIN. Lanes: 5 V on top, GND below it, data at the bottom: no
+    # wire crosses another.
     m = pins["matrix"]
     data_pin = physical(m["pin"])
     dy = _pin_y(data_pin)
@@ -75,31 +96,36 @@ def draw(pins: dict) -> str:
     add('<text x="820" y="320" text-anchor="middle" font-weight="bold">%dx%d WS2812B matrix, %s, %s</text>'
         % (m["width"], m["height"], m["layout"], m["order"]))
     add('<text x="820" y="336" text-anchor="middle">first pixel %s</text>' % m["first_pixel"])
-    add('<text x="424" y="%g" font-size="10">GP%d (%d)</text>' % (dy + 4, m["pin"], data_pin))
-    add('<line x1="420" y1="%g" x2="520" y2="%g" stroke="#1a9c3c" stroke-width="2"/>' % (dy, dy))
-    add('<rect x="520" y="%g" width="50" height="14" fill="#d8b27a" stroke="black"/>' % (dy - 7))
-    add('<text x="545" y="%g" text-anchor="middle">330 &#937;</text>' % (dy - 12))
-    add('<polyline points="570,%g 660,%g 660,200 700,200" fill="none" stroke="#1a9c3c" stroke-width="2"/>'
-        % (dy, dy))
-    add('<text x="664" y="195">DIN</text>')
     add('<text x="424" y="%g" font-size="10">VBUS (%d)</text>' % (vy + 4, VBUS_PIN))
-    add('<polyline points="420,%g 640,%g 640,110 700,110" fill="none" stroke="#d11f1f" stroke-width="3"/>' % (vy, vy))
-    add('<text x="664" y="105">5V</text>')
+    add('<polyline id="rail-5v" points="420,%g %g,%g %g,%g 700,%g" fill="none" stroke="#d11f1f" stroke-width="3"/>'
+        % (vy, LEAD_X, vy, LEAD_X, V_IN, V_IN))
+    add('<text x="%g" y="%g">5V</text>' % (LEAD_X + 8, V_IN - 5))
     add('<text x="424" y="%g" font-size="10">GND (%d)</text>' % (gy + 4, GND_PINS[7]))
-    add('<polyline points="420,%g 620,%g 620,280 700,280" fill="none" stroke="black" stroke-width="3"/>' % (gy, gy))
-    add('<text x="664" y="275">GND</text>')
-    # the capacitor across the matrix's supply
-    add('<line x1="640" y1="150" x2="600" y2="150" stroke="#d11f1f" stroke-width="2"/>')
-    add('<rect x="580" y="150" width="40" height="40" rx="4" fill="#3a5bd1" stroke="black"/>')
-    add('<text x="600" y="174" text-anchor="middle" fill="white" font-size="10">1000&#181;F</text>')
-    add('<line x1="600" y1="190" x2="600" y2="230" stroke="black" stroke-width="2"/>')
-    add('<line x1="600" y1="230" x2="620" y2="230" stroke="black" stroke-width="2"/>')
+    add('<polyline id="rail-gnd" points="420,%g %g,%g %g,%g 700,%g" fill="none" stroke="black" stroke-width="3"/>'
+        % (gy, GND_X, gy, GND_X, G_IN, G_IN))
+    add('<text x="%g" y="%g">GND</text>' % (LEAD_X + 8, G_IN - 5))
+    # the capacitor: + lead down from the 5 V rail, - lead down to the GND rail
+    add('<line id="cap-plus" x1="%g" y1="%g" x2="%g" y2="%g" stroke="#d11f1f" stroke-width="2"/>'
+        % (CAP_X, vy, CAP_X, CAP_TOP))
+    add('<rect x="%g" y="%g" width="44" height="40" rx="4" fill="#3a5bd1" stroke="black"/>' % (CAP_X - 22, CAP_TOP))
+    add('<text x="%g" y="%g" text-anchor="middle" fill="white" font-size="10">1000&#181;F</text>'
+        % (CAP_X, CAP_TOP + 24))
+    add('<text x="%g" y="%g" font-weight="bold">+</text>' % (CAP_X + 5, CAP_TOP - 4))
+    add('<line id="cap-minus" x1="%g" y1="%g" x2="%g" y2="%g" stroke="black" stroke-width="2"/>'
+        % (CAP_X, CAP_TOP + 40, CAP_X, G_IN))
+    # data: GP to the resistor at the matrix end of the wire, then DIN
+    add('<text x="424" y="%g" font-size="10">GP%d (%d)</text>' % (dy + 4, m["pin"], data_pin))
+    add('<polyline id="data" points="420,%g %g,%g %g,%g %g,%g" fill="none" stroke="#1a9c3c" stroke-width="2"/>'
+        % (dy, RES_X - 20, dy, RES_X - 20, D_IN, RES_X, D_IN))
+    add('<rect id="resistor" x="%g" y="%g" width="40" height="14" fill="#d8b27a" stroke="black"/>'
+        % (RES_X, D_IN - 7))
+    add('<text x="%g" y="%g" text-anchor="middle">330 &#937;</text>' % (RES_X + 20, D_IN - 12))
+    add('<line id="din" x1="%g" y1="%g" x2="700" y2="%g" stroke="#1a9c3c" stroke-width="2"/>'
+        % (RES_X + 40, D_IN, D_IN))
+    add('<text x="%g" y="%g" font-size="10">DIN</text>' % (RES_X + 42, D_IN + 16))
     p = pins["power"]
-    add('<text x="470" y="400">Power: USB %d mA = Pico %d + margin %d + LEDs %d mA (the firmware\'s cap)</text>'
-        % (p["usb_ma"], p["pico_ma"], p["margin_ma"], p["led_budget_ma"]))
-    add('<text x="470" y="418">Estimate: %d mA per colour channel at full value, %d mA per dark LED</text>'
-        % (p["ma_per_channel"], p["ma_per_dark_led"]))
-    add('<text x="470" y="436">330 &#937; close to DIN; 1000 &#181;F across 5V/GND at the matrix</text>')
+    for k, line in enumerate(captions(p)):
+        add('<text x="20" y="%g">%s</text>' % (CAPTION_Y + 18 * (k + 1), line))
     add('</svg>')
     return "\n".join(out) + "\n"
 

@@ -36,6 +36,15 @@ def test_readme_commands_are_make_targets():
     assert "make test" in _read(".ci", "run")
 
 
+def test_readme_says_where_make_run_puts_steppe():
+    """`make run` installs steppe into .venv, not onto PATH: the README says how to call it."""
+    readme = _read("README.md")
+    makefile = _read("Makefile")
+    assert re.search(r"^VENV := \.venv$", makefile, re.M) and re.search(r"^BIN := \$\(VENV\)/bin$", makefile, re.M)
+    assert "$(BIN)/pip install" in makefile and "`.venv/bin/steppe`" in readme
+    assert "pipx install ." in readme and "pip install -e ." in readme
+
+
 def test_every_rules_package_goes_into_the_wheel():
     pyproject = _read("pyproject.toml")
     for folder, dirs, files in os.walk(os.path.join(ROOT, "shared_rules")):

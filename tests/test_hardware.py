@@ -106,3 +106,94 @@ def test_the_wiring_guide_names_every_pin_and_the_budget(pins, draw_wiring):
                                                              draw_wiring.physical(pins["matrix"]["pin"]))) for r in rows)
     for key, value in pins["power"].items():  # each figure on the line that names its key
         assert any(("`%s`" % key) in line and str(value) in line for line in guide.splitlines()), key
+
+
+def _svg(draw_wiring, pins):
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(draw_wiring.draw(pins))
+    ns = "{http://www.w3.org/2000/svg}"
+    by_id = {el.get("id"): el for el in root.iter() if el.get("id")}
+    return root, ns, by_id
+
+
+def _points(el) -> "list[tuple[float, float]]":
+    if el.tag.endswith("polyline"):
+        return [tuple(float(v) for v in p.split(",")) for p in el.get("points").split()]
+    return [(float(el.get("x1")), float(el.get("y1"))), (float(el.get("x2")), float(el.get("y2")))]
+
+
+def _on(point, wire) -> bool:
+    """Whether point lies on one of the wire's straight (horizontal or vertical) segments."""
+    x, y = point
+    pts = _points(wire)
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+        if min(x1, x2) <= x <= max(x1, x2) and min(y1, y2) <= y <= max(y1, y2) and (x1 == x2 or y1 == y2):
+            return True
+    return False
+
+
+def test_the_capacitor_sits_across_5v_and_gnd_and_the_resistor_at_din(pins, draw_wiring):
+    _, _, el = _svg(draw_wiring, pins)
+    plus, minus = _points(el["cap-plus"]), _points(el["cap-minus"])
+    assert _on(plus[0], el["rail-5v"]) and not _on(plus[0], el["rail-gnd"])  # + lead: from the 5 V rail
+    assert _on(minus[1], el["rail-gnd"]) and not _on(minus[1], el["rail-5v"])
+    matrix_x = 700.0
+    assert _points(el["rail-5v"])[-1][0] == matrix_x and _points(el["rail-gnd"])[-1][0] == matrix_x
+    # the resistor: the data wire from the Pico ends at it, and from it a short lead to DIN
+    res = el["resistor"]
+    left, right = float(res.get("x")), float(res.get("x")) + float(res.get("width"))
+    y = float(res.get("y")) + float(res.get("height")) / 2
+    assert _points(el["data"])[-1] == (left, y)
+    din = _points(el["din"])
+    assert din == [(right, y), (matrix_x, y)] and matrix_x - right <= 60
+
+
+def test_every_text_of_the_drawing_lies_inside_it(pins, draw_wiring):
+    root, ns, _ = _svg(draw_wiring, pins)
+    width, height = (float(v) for v in root.get("viewBox").split()[2:])
+    texts = list(root.iter(ns + "text"))
+    assert any("Power: USB" in (t.text or "") for t in texts)
+    for t in texts:
+        size = float(t.get("font-size", root.get("font-size")))
+        wide = 0.6 * size * len(t.text or "")  # a monospace glyph is 0.6 em wide
+        x = float(t.get("x"))
+        left = {"middle": x - wide / 2, "end": x - wide}.get(t.get("text-anchor"), x)
+        assert 0 <= left and left + wide <= width, t.text
+        assert size <= float(t.get("y")) <= height, t.text
+
+
+def _table(text: str, header: str) -> "list[list[str]]":
+    """The rows of the markdown table whose header row starts with header, as cells."""
+    lines = text.splitlines()
+    start = next(k for k, line in enumerate(lines) if line.startswith(header))
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([c.strip() for c in line.strip("|").split("|")])
+    return rows
+
+
+def test_the_button_layout_and_the_level_shifter_are_wired_as_the_pin_map_says(pins, draw_wiring):
+    with open(os.path.join(HW, "wiring.md")) as f:
+        guide = f.read()
+    layout = _table(guide, "| button | GPIO | Pico pin | where on the box |")
+    assert sorted(r[0] for r in layout) == sorted(pins["buttons"])
+    for name, gpio, pin, where in layout:
+        assert (gpio, pin) == ("GP%d" % pins["buttons"][name], str(draw_wiring.physical(pins["buttons"][name])))
+        assert where
+    drawn = guide[guide.index("## Where the buttons sit"):guide.index("## Diffuser")]
+    for name in pins["buttons"]:
+        assert "[%s]" % name in drawn
+    shifter = {r[0]: r for r in _table(guide, "| 74AHCT125 pin | name | to |")}
+    assert shifter["14"][1] == "VCC" and shifter["14"][2].startswith("5 V (VBUS")
+    assert shifter["7"][2] == "GND"
+    assert shifter["1"][1].startswith("1OE") and shifter["1"][2].startswith("GND")
+    assert shifter["2"][2] == "GP%d (Pico pin %d)" % (pins["matrix"]["pin"], draw_wiring.physical(pins["matrix"]["pin"]))
+    assert shifter["3"][2].startswith("330 Ω resistor → matrix DIN")
+    with open(os.path.join(HW, "BOM.md")) as f:
+        bom = f.read()
+    for part in ("74AHCT125", "Grid for the matrix", "Diffuser"):
+        assert part in bom, part
+    assert "10 mm pitch" in bom and "10 mm (a 160 mm panel" in guide  # 160 mm / 16 LEDs
