@@ -253,14 +253,18 @@ class App:
             unload("archive")
         return True
 
-    def new_game(self, game: str, colours: list, option: int, dice_seed: int = -1) -> None:
+    def new_game(self, game: str, colours: list, option: int, dice_seed: int = -1, board: str = "") -> None:
         """Start a new game of the menu's choice (RulesError: settings refused, nothing
-        changed). Its journal's header is written in one atomic step."""
+        changed). Its journal's header is written in one atomic step. board: Khan's board
+        text (the players' own board), "" for the default board."""
         from record import Record
         from shared_rules import games, journal
 
         dice_seed = seed() if dice_seed < 0 else dice_seed
-        head = journal.header(game, games.settings(game, colours, option), dice_seed, start=clock.wall())
+        settings = games.settings(game, colours, option)
+        if board and board != "default":
+            settings["board"] = board
+        head = journal.header(game, settings, dice_seed, start=clock.wall())
         _prepare(game)
         self._enter(_writing(lambda: Record.create(self.root, head, _fits(game))))
         self.began = (game, clock.uptime())

@@ -62,6 +62,7 @@ class Setup(Screen):
         self.colours: "list[str]" = list(palette.PLAYER_COLOURS[:game[3]])
         self.editing = 0  # whose colour UP/DOWN changes
         self.mode = 0  # the game's option (its index in the row's values), e.g. Khan: the box keeps the deck
+        self.options = game[7]  # its values; Khan's grow with the own board (refresh)
         self.error_at = clock.now() - ERROR_MS  # a start the rules refused: a red flash
 
     def press(self, app, button: str, long: bool) -> None:
@@ -77,13 +78,19 @@ class Setup(Screen):
         elif button in ("UP", "DOWN") and colours:
             self._recolour(1 if button == "UP" else -1)
         elif button == "OK" and long and options:
-            self.mode = (self.mode + 1) % len(options)
+            self.refresh(app)
+            self.mode = (self.mode + 1) % len(self.options)
+        elif button == "OK" and self.options[self.mode][0] == "edit":
+            from ui.board_edit import BoardEdit  # (it lets itself go when it leaves)
+
+            app.switch(BoardEdit(app, self))
         elif button == "OK":
             if colours and self.editing + 1 < self.count:
                 self.editing += 1
             else:
                 try:
-                    app.new_game(self.game[0], self.colours[:self.count], self.mode)
+                    app.new_game(self.game[0], self.colours[:self.count], self.mode % len(options),
+                                 board=_own_board(app) if self.mode >= len(options) else "")
                 except RulesError:
                     self.error_at = clock.now()
         elif button == "BACK":
@@ -94,12 +101,27 @@ class Setup(Screen):
 
                 app.switch(Menu(app.saved_games(), self.menu_index))
 
+    def refresh(self, app, own: bool = False) -> None:
+        """Khan's options: the deck or the table on the default board, the same on the
+        players' own board when one is saved (MYDK, MYTB: ownboard.py), and EDIT, the board
+        editor (ui/board_edit.py). own: a board was just saved, play on it."""
+        if self.game[0] != "khan":
+            return
+        import ownboard
+
+        mine = (("virtual", "MYDK"), ("table", "MYTB")) if ownboard.exists(app.root) else ()
+        self.options = self.game[7] + mine + (("edit", "EDIT"),)
+        if own and mine:
+            self.mode = len(self.game[7]) + self.mode % len(self.game[7])
+        elif self.mode >= len(self.options) - 1:
+            self.mode = 0
+
     def ui_json(self) -> dict:
         out = {"mode": "setup", "game": self.game[0], "players": self.count, "editing": self.editing}
         if self.game[5]:
             out["colours"] = self.colours[:self.count]
         if self.game[7]:
-            out["option"] = self.game[7][self.mode][1]
+            out["option"] = self.options[self.mode][1]
         return out
 
     def _recolour(self, step: int) -> None:
@@ -123,9 +145,16 @@ class Setup(Screen):
                 if k != self.editing or blink(now):
                     fill(frame, 4 + 2 * k, 6, 2, 5, c)
         if self.game[7]:
-            text(frame, 0, 11, self.game[7][self.mode][1], palette.GOOD)
+            text(frame, 0, 11, self.options[self.mode][1], palette.GOOD)
         if 0 <= elapsed(now, self.error_at) < ERROR_MS:
             fill(frame, 0, 15, 16, 1, palette.BAD)
 
     def animating(self, now: int) -> bool:
         return True
+
+
+def _own_board(app) -> str:
+    """The text of the players' own Khan board (a new game's settings hold it)."""
+    import ownboard
+
+    return ownboard.read(app.root) or "default"

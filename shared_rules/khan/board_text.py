@@ -6,7 +6,7 @@ format is described in khan/board.py.
 
 from shared_rules.errors import bad_args
 from shared_rules.khan.board import CELL_CHARS, Board
-from shared_rules.khan.tables import RIVER, RULERS
+from shared_rules.khan.tables import OFF, RIVER, RULERS
 
 MAX_SIDE = 26
 MAX_TEXT = 4000
@@ -98,6 +98,60 @@ def _sections(board: Board, extra: list) -> None:
             if board.starts[other] == i:
                 raise bad_args(_at(n) + ": " + words[2] + " already holds ruler " + RULERS[other])
         board.starts[r] = i
+
+
+def playable(text, width: int, height: int) -> Board:
+    """A board for new games on the box (its own board, khanboard.txt): the text with every
+    check of parse(), a start cell for every ruler, and at most width x height cells (the
+    matrix); bad_args says what is wrong."""
+    board = parse(text)
+    missing = [RULERS[r] for r in range(len(RULERS)) if r not in board.starts]
+    if missing:
+        raise bad_args("khan.no_start", " ".join(missing))
+    if board.width > width or board.height > height:
+        raise bad_args("khan.board_too_big", board.width, board.height, width, height)
+    return board
+
+
+def grid_lines(cells: bytearray, edge: bytearray, width: int, height: int) -> "list[str]":
+    """The grid lines (frame included) of cells painted on a width x height canvas: cells
+    holds terrain codes (OFF for no cell, 1-6, RIVER), edge 1 for a cell whose sides to the
+    outside (the frame, or a no-cell square) border neighbouring territories. The canvas's
+    empty columns on the right and rows at the bottom are left out; a frame corner is "+"
+    when a side beside it is."""
+    w = 0
+    h = 0
+    for i in range(width * height):
+        if cells[i] != OFF:
+            w = max(w, i % width + 1)
+            h = max(h, i // width + 1)
+    w = max(w, 1)
+    h = max(h, 1)
+    rows = []
+    for gy in range(h + 2):
+        row = bytearray(b"#" * (w + 2))
+        if 0 < gy <= h:
+            for x in range(w):
+                t = cells[(gy - 1) * width + x]
+                row[x + 1] = ord(CELL_CHARS[t - 1]) if t != OFF else 46  # "."
+        rows.append(row)
+    for y in range(h):
+        for x in range(w):
+            i = y * width + x
+            if cells[i] == OFF or not edge[i]:
+                continue
+            for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+                row = rows[y + 1 + dy]
+                c = row[x + 1 + dx]
+                if c == 35 or c == 46:  # "#" or ".": not a cell
+                    row[x + 1 + dx] = 43  # "+"
+    for gy in (0, h + 1):
+        for gx in (0, w + 1):
+            ny = 1 if gy == 0 else h
+            nx = 1 if gx == 0 else w
+            if rows[gy][nx] == 43 or rows[ny][gx] == 43:
+                rows[gy][gx] = 43
+    return [bytes(r).decode() for r in rows]
 
 
 def text(board: Board) -> str:

@@ -65,6 +65,7 @@ MESSAGES = {
     "khan.players": "players must be a list of 2 to 4 player ids",
     "khan.player_twice": "players lists {0} twice",
     "khan.mode": "mode must be \"virtual\" or \"table\"",
+    "khan.board_too_big": "the board is {0} x {1} cells; the box shows at most {2} x {3}",
     "khan.no_start": "the board has no start cell for ruler(s) {0}; add lines such as \"ruler grey C4\" after the grid",
 }
 

@@ -1,0 +1,58 @@
+"""The players' own Khan board on flash: khanboard.txt, in the board text format
+(shared_rules/khan/board.py). Typed in with the board editor (ui/board_edit.py) or put by
+`steppe sync board push` (the link's board.put); a new Khan game can be played on it (the
+setup's MYDK and MYTB), and its text goes into the game's journal header. Loaded while it
+is used, and let go after.
+"""
+
+import os
+
+NAME = "khanboard.txt"
+WIDTH = 15  # the most cells the Khan screen shows: columns 1-15...
+HEIGHT = 11  # ...and rows 0-10 of the matrix
+MAX_TEXT = 4000  # board_text.MAX_TEXT: a longer file is not a board
+
+
+def read(root: str):
+    """The saved board's text, or None when there is none."""
+    try:
+        with open(root + NAME) as f:
+            return f.read(MAX_TEXT + 1)
+    except OSError:
+        return None
+
+
+def exists(root: str) -> bool:
+    try:
+        os.stat(root + NAME)
+        return True
+    except OSError:
+        return False
+
+
+def check(text):
+    """The board of a text, with every check of the rules core's loader, every ruler's
+    start cell and the matrix's size (RulesError saying what is wrong)."""
+    from shared_rules.khan.board_text import playable
+
+    return playable(text, WIDTH, HEIGHT)
+
+
+def save(root: str, text: str):
+    """Check the board, then write it whole: a temp file, then a rename (a power cut leaves
+    the old board or the new one). Returns the board; a refused board writes nothing."""
+    board = check(text)
+    tmp = root + NAME + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.rename(tmp, root + NAME)
+    return board
+
+
+def remove(root: str) -> bool:
+    """Forget the own board (new games use the default one); False when there was none."""
+    try:
+        os.remove(root + NAME)
+        return True
+    except OSError:
+        return False
