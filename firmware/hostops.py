@@ -148,3 +148,33 @@ def clock_set(app, args: dict) -> dict:
         raise bad_args("\"epoch\" must be the time as seconds since 1970 UTC (2020..2100)")
     clock.set_wall(epoch)
     return {"clock": "set", "epoch": clock.wall()}
+
+
+def board_get(app, args: dict) -> dict:
+    """The players' own Khan board (khanboard.txt): its text, or null when there is none
+    (`steppe sync board pull`)."""
+    import ownboard
+
+    try:
+        return {"board": ownboard.read(app.root)}
+    finally:
+        unload("ownboard")
+
+
+def board_put(app, args: dict) -> dict:
+    """A board for new Khan games (`steppe sync board push`): checked by the rules core, then
+    written whole (ownboard.py); a refused board changes nothing. {"board": null} forgets
+    the own board. The game in play is not touched: its journal holds its own board."""
+    import ownboard
+    from shared_rules.errors import bad_args
+
+    text = args.get("board")
+    try:
+        if text is None:
+            return {"board": None, "removed": ownboard.remove(app.root)}
+        if not isinstance(text, str):
+            raise bad_args("\"board\" must be board text, or null to forget the own board")
+        board = _writing(lambda: ownboard.save(app.root, text))
+        return {"board": board.name, "width": board.width, "height": board.height}
+    finally:
+        unload("ownboard")

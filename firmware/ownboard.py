@@ -8,8 +8,6 @@ is used, and let go after.
 import os
 
 NAME = "khanboard.txt"
-WIDTH = 15  # the most cells the Khan screen shows: columns 1-15...
-HEIGHT = 11  # ...and rows 0-10 of the matrix
 MAX_TEXT = 4000  # board_text.MAX_TEXT: a longer file is not a board
 
 
@@ -32,10 +30,10 @@ def exists(root: str) -> bool:
 
 def check(text):
     """The board of a text, with every check of the rules core's loader, every ruler's
-    start cell and the matrix's size (RulesError saying what is wrong)."""
+    start cell and the matrix's size, board_text.SCREEN (RulesError saying what is wrong)."""
     from shared_rules.khan.board_text import playable
 
-    return playable(text, WIDTH, HEIGHT)
+    return playable(text)
 
 
 def save(root: str, text: str):

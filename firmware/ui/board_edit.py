@@ -20,7 +20,7 @@ from shared_rules.khan.tables import RIVER, RULERS
 from ui import palette
 from ui.base import Screen, blink, fill, text
 
-W = 15  # the canvas: ownboard.WIDTH x HEIGHT
+W = 15  # the canvas: board_text.SCREEN, the most the Khan screen shows
 H = 11
 X0 = 1  # the canvas's column 0 on the matrix (as the Khan screen's board)
 TOOLS = "MGTRSF~.E12345678"  # a cell's terrain, the river, no cell, the edge, a ruler's start

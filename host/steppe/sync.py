@@ -1,4 +1,5 @@
-"""steppe sync: back up the device's game (its journal) to a file, and put one back.
+"""steppe sync: back up the device's game (its journal) to a file, and put one back; the
+box's own Khan board (`steppe sync board pull/push/remove`) likewise.
 
 `steppe sync pull FILE` writes the game in progress as a sync file (docs/sync.md): the
 journal of every action since the game began (undos included) and the state it stands at,
@@ -353,14 +354,86 @@ def arguments(p: argparse.ArgumentParser) -> None:
     ps.add_argument("--board", default="", metavar="TEXTFILE", help="a position's board, as board text")
     ps.add_argument("--seed", type=int, default=None, help="a position's seed (deck and dice; default random)")
     ps.add_argument("--check", action="store_true", help="only check the file: no device needed")
-    for sp in (pl, ps):
+    bd = sub.add_parser("board", help="the box's own Khan board (board text): pull, push or remove it",
+                        description="the players' own Khan board on the box (khanboard.txt: the board editor's, "
+                                    "docs/ui-khan.md), as board text (docs/ops.md)")
+    bsub = bd.add_subparsers(dest="board_action", metavar="BOARD_ACTION", required=True)
+    bpl = bsub.add_parser("pull", help="save the box's own board to FILE (- for stdout)")
+    bpl.add_argument("file", metavar="FILE")
+    bps = bsub.add_parser("push", help="check FILE (board text) and make it the box's own board",
+                          description="check FILE (board text) with the rules core and make it the box's own "
+                                      "board for new Khan games; a refused board changes nothing")
+    bps.add_argument("file", metavar="FILE")
+    bps.add_argument("--check", action="store_true", help="only check the file: no device needed")
+    brm = bsub.add_parser("remove", help="forget the box's own board (new games use the default board)")
+    for sp in (pl, ps, bd, bpl, bps, brm):
         sp.add_argument("--port", default=argparse.SUPPRESS, help="the device (default: the only one attached)")
 
 
 def run(args) -> int:
     if args.action == "push":
         return _push(args)
+    if args.action == "board":
+        return _board(args)
     return _pull(args)
+
+
+# -- the own Khan board ---------------------------------------------------------------------------
+def check_board(text: str, where: str) -> str:
+    """A board text the box will take as its own board: the rules core's checks (every line,
+    every ruler's start, the matrix's size); StepError naming the file and the line."""
+    from shared_rules.khan.board_text import playable
+
+    try:
+        board = playable(text)
+    except RulesError as e:
+        raise _refused(where, e.message)
+    return "%d x %d cells%s" % (board.width, board.height, ", \"%s\"" % board.name if board.name else "")
+
+
+def _board(args) -> int:
+    what = args.board_action
+    text: "str | None" = None
+    summary = ""
+    removed = False
+    if what == "push":
+        raw = read_bytes(args.file, 4096)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise _refused(args.file, "not UTF-8 text (byte %d)" % e.start)
+        summary = check_board(text, args.file)
+        if args.check:
+            print(args.file + ": good: a Khan board of " + summary)
+            return EXIT_OK
+    link = _connect(args.port)
+    try:
+        if what == "pull":
+            text = link.request("board.get").get("board")
+        elif what == "push":
+            link.request("board.put", {"board": text})
+        else:
+            removed = link.request("board.put", {"board": None}).get("removed")
+    except DeviceError as e:
+        raise StepError("the device refused the board and keeps its own: " + e.message, EXIT_DEVICE_ERROR)
+    finally:
+        link.close()
+    if what == "pull":
+        if not isinstance(text, str):
+            raise StepError("the device has no own board (its Khan games use the default board): nothing to pull",
+                            EXIT_FAILED)
+        if args.file == "-":
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        else:
+            write_atomic(args.file, text, "utf-8")
+        sys.stderr.write("%s: own Khan board saved to %s\n" % (link.port, "stdout" if args.file == "-" else args.file))
+    elif what == "push":
+        print("%s: a Khan board of %s, now the own board of %s" % (args.file, summary, link.port))
+    else:
+        print("%s: %s" % (link.port, "own board removed: new Khan games use the default board" if removed
+                          else "no own board to remove"))
+    return EXIT_OK
 
 
 def _connect(port: str):

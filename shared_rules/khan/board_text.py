@@ -9,6 +9,7 @@ from shared_rules.khan.board import CELL_CHARS, Board
 from shared_rules.khan.tables import OFF, RIVER, RULERS
 
 MAX_SIDE = 26
+SCREEN = (15, 11)  # the most cells (wide, high) the box's Khan screen shows: an own board's limit
 MAX_TEXT = 4000
 FRAME = "+#"
 NO_CELL = ".+#"
@@ -100,7 +101,7 @@ def _sections(board: Board, extra: list) -> None:
         board.starts[r] = i
 
 
-def playable(text, width: int, height: int) -> Board:
+def playable(text, width: int = SCREEN[0], height: int = SCREEN[1]) -> Board:
     """A board for new games on the box (its own board, khanboard.txt): the text with every
     check of parse(), a start cell for every ruler, and at most width x height cells (the
     matrix); bad_args says what is wrong."""
