@@ -171,10 +171,13 @@ class BoardEdit(Screen):
         back = self.back
         back.refresh(app, saved)
         app.switch(back)
-        from app import unload
+        from app import ON_DEVICE, unload
 
         unload("ownboard")
         unload("ui.board_edit")
+        if ON_DEVICE:  # the rules' board code came for the editor (a Khan game imports it again)
+            for part in ("board_text", "board", "tables"):
+                unload("shared_rules.khan." + part)
 
     # -- what it shows -------------------------------------------------------------------
     def ui_json(self) -> dict:

@@ -139,3 +139,25 @@ def test_the_default_board_comes_back_as_it_is_and_del_forgets_the_own_board():
     assert ui["choice"] == "DEL"
     ui = _press(app, "OK")
     assert ui["mode"] == "setup" and ui["option"] == "DECK" and _read(root + "khanboard.txt") is None
+
+
+def test_the_editor_is_let_go_when_it_leaves_and_opening_it_again_and_again_keeps_the_heap_flat():
+    import gc
+
+    root = tmpdir("boardedit4")
+    app = _app(root)
+    _press(app, "OK")
+    used = []
+    for _ in range(4):
+        _to_option(app, "EDIT")
+        ui = _press(app, "OK", "OK", "RIGHT", "OK")  # paint two cells
+        assert ui["mode"] == "board_edit" and "ui.board_edit" in sys.modules
+        ui = _press(app, "BACK", "DOWN", "DOWN", "OK")  # QUIT
+        assert ui["mode"] == "setup" and ui["option"] == "DECK"
+        assert "ui.board_edit" not in sys.modules and "ownboard" not in sys.modules
+        gc.collect()
+        if hasattr(gc, "mem_alloc"):  # MicroPython: what stays allocated after each visit
+            used.append(gc.mem_alloc())  # type: ignore[attr-defined]
+    assert _read(root + "khanboard.txt") is None
+    if used:
+        assert max(used[1:]) - used[1] < 1024, used  # the first visit loads the rules' board code; then flat

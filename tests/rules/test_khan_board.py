@@ -106,3 +106,49 @@ def test_parse_errors_name_line_and_column():
         e = raises("bad_args", board, text)
         assert part in e.message, (text, e.message)
         assert e.message.startswith("board"), e.message
+
+
+def _canvas(b, width: int, height: int):
+    """A board's cells and edge flags on a width x height canvas (as the board editor holds them)."""
+    cells = bytearray(width * height)
+    edge = bytearray(width * height)
+    for i in range(b.size):
+        j = (i // b.width) * width + i % b.width
+        cells[j] = b.terrain[i]
+        edge[j] = 1 if b.border[i] else 0
+    return cells, edge
+
+
+def test_grid_lines_give_back_the_default_board_from_a_wider_canvas():
+    b = default_board()
+    cells, edge = _canvas(b, 15, 11)
+    assert board_text.grid_lines(cells, edge, 15, 11) == b.frame  # the empty 15th column left out
+
+
+def test_grid_lines_put_borders_only_beside_edge_cells_and_at_no_cell_squares():
+    cells = bytearray(3 * 2)
+    edge = bytearray(3 * 2)
+    cells[0] = 1  # A1 mountains, bordering
+    edge[0] = 1
+    cells[2] = 7  # C1 river; B1 no cell
+    cells[5] = 2  # C2 glacier, not bordering
+    lines = board_text.grid_lines(cells, edge, 3, 2)
+    assert lines == ["++###", "+M+~#", "#+.G#", "#####"]
+    b = board_text.parse("\n".join(lines) + "\n")
+    assert b.border[b.cell("A1")] == 15 and b.border[b.cell("C2")] == 0  # N E S W: frame, B1, A2, frame
+
+
+def test_an_own_board_needs_every_ruler_and_fits_the_screen():
+    text = DEFAULT_TEXT.replace("ruler teal I9\n", "")
+    e = raises("bad_args", board_text.playable, text)
+    assert "teal" in e.message
+    assert board_text.playable(DEFAULT_TEXT).width == 14
+    cells, edge = _canvas(default_board(), 16, 11)
+    for y in range(11):
+        cells[y * 16 + 14] = cells[y * 16 + 15] = 1  # two more columns of mountains
+    rulers = [line for line in DEFAULT_TEXT.split("\n") if line.startswith("ruler ")]
+    wide = "\n".join(board_text.grid_lines(cells, edge, 16, 11) + rulers) + "\n"
+    assert board_text.parse(wide).width == 16
+    e = raises("bad_args", board_text.playable, wide)
+    assert e.message == "the board is 16 x 11 cells; the box shows at most 15 x 11"
+    assert board_text.playable(wide, 16, 11).width == 16
