@@ -88,9 +88,12 @@ class Setup(Screen):
             if colours and self.editing + 1 < self.count:
                 self.editing += 1
             else:
+                board = _own_board(app) if self.mode >= len(options) else ""
                 try:
-                    app.new_game(self.game[0], self.colours[:self.count], self.mode % len(options),
-                                 board=_own_board(app) if self.mode >= len(options) else "")
+                    if board is None:  # the own board went meanwhile (steppe sync board remove)
+                        self.refresh(app)
+                        raise RulesError("bad_args", "there is no own board any more")
+                    app.new_game(self.game[0], self.colours[:self.count], self.mode % len(options), board=board)
                 except RulesError:
                     self.error_at = clock.now()
         elif button == "BACK":
@@ -110,6 +113,9 @@ class Setup(Screen):
         import ownboard
 
         mine = (("virtual", "MYDK"), ("table", "MYTB")) if ownboard.exists(app.root) else ()
+        from app import unload
+
+        unload("ownboard")
         self.options = self.game[7] + mine + (("edit", "EDIT"),)
         if own and mine:
             self.mode = len(self.game[7]) + self.mode % len(self.game[7])
@@ -153,8 +159,13 @@ class Setup(Screen):
         return True
 
 
-def _own_board(app) -> str:
-    """The text of the players' own Khan board (a new game's settings hold it)."""
+def _own_board(app):
+    """The text of the players' own Khan board (a new game's settings hold it), or None."""
     import ownboard
 
-    return ownboard.read(app.root) or "default"
+    try:
+        return ownboard.read(app.root)
+    finally:
+        from app import unload
+
+        unload("ownboard")

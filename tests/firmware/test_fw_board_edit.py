@@ -161,3 +161,16 @@ def test_the_editor_is_let_go_when_it_leaves_and_opening_it_again_and_again_keep
     assert _read(root + "khanboard.txt") is None
     if used:
         assert max(used[1:]) - used[1] < 1024, used  # the first visit loads the rules' board code; then flat
+
+
+def test_a_game_on_an_own_board_removed_meanwhile_is_refused_not_played_on_the_default():
+    import os
+
+    root = tmpdir("boardedit5")
+    app = _app(root)
+    _press(app, "OK")
+    _to_option(app, "EDIT")
+    assert _press(app, "OK", "BACK", "OK")["option"] == "MYDK"  # the default board saved as the own one
+    os.remove(root + "khanboard.txt")  # as steppe sync board remove does
+    ui = _press(app, "OK", "OK", "OK")
+    assert ui["mode"] == "setup" and ui["option"] == "DECK" and app.record is None and app.saved_games() == []
