@@ -6,7 +6,9 @@ columns 1-15). A tool paints the cell under the cursor: a terrain (M G T R S F),
 neighbouring territories; a flagged cell blinks while E is the tool), or a ruler's start
 (1-8, in his colour: he moves there). Rows 11-15: the tool and the cursor's cell name.
 
-Buttons: arrows move the cursor; OK paints; OK held: the tools (arrows step, OK takes
+Buttons: arrows move the cursor; OK paints; with a terrain, the river or no cell as the
+tool, OK also puts the pen down: the arrows paint every cell they move to (held, they
+repeat: a row at a time) until the next OK. OK held: the tools (arrows step, OK takes
 one); BACK: the menu SAVE (check, then write khanboard.txt: ownboard.py), EDIT (go on),
 QUIT (leave unsaved), DFLT (start again from the default board), DEL (forget the saved
 board). A board the rules core refuses is not saved: the reason scrolls across rows 11-15
@@ -40,6 +42,7 @@ class BoardEdit(Screen):
         self.cursor = 5 * W + 7
         self.tool = 0
         self.mode = "paint"  # paint, tools, menu
+        self.pen = False  # the arrows paint the cells they move to
         self.item = 0
         self.reason = ""  # why the last SAVE was refused, scrolling until a press
         self.reason_at = 0
@@ -90,6 +93,8 @@ class BoardEdit(Screen):
         if self.reason:  # any button stops the reason scrolling (and does nothing else)
             self.reason = ""
             return
+        if button != "OK" or long or self.mode != "paint":
+            self.pen = self.pen and self.mode == "paint" and button in ("UP", "DOWN", "LEFT", "RIGHT")
         if self.mode == "tools":
             if button in ("LEFT", "UP"):
                 self.tool = (self.tool - 1) % len(TOOLS)
@@ -111,10 +116,15 @@ class BoardEdit(Screen):
             y = self.cursor // W + (1 if button == "DOWN" else -1 if button == "UP" else 0)
             if 0 <= x < W and 0 <= y < H:
                 self.cursor = y * W + x
+                if self.pen:
+                    self._paint(self.cursor)
         elif button == "OK" and long:
             self.mode = "tools"
+        elif button == "OK" and self.pen:
+            self.pen = False
         elif button == "OK":
             self._paint(self.cursor)
+            self.pen = self.tool < 8  # a terrain, the river, no cell: the pen stays down
         elif button == "BACK":
             self.mode = "menu"
             self.item = 0
@@ -181,7 +191,8 @@ class BoardEdit(Screen):
 
     # -- what it shows -------------------------------------------------------------------
     def ui_json(self) -> dict:
-        out: dict = {"mode": "board_edit", "edit": self.mode, "tool": TOOLS[self.tool], "cursor": _cell_name(self.cursor)}
+        out: dict = {"mode": "board_edit", "edit": self.mode, "tool": TOOLS[self.tool], "cursor": _cell_name(self.cursor),
+                     "pen": self.pen}
         if self.mode == "menu":
             out["choice"] = ITEMS[self.item]
             out["choices"] = list(ITEMS)
@@ -218,7 +229,7 @@ class BoardEdit(Screen):
             tool = self.tool
             if self.mode != "tools" or on:
                 text(frame, 0, 11, SHOWN[tool], _tool_colour(tool))
-            text(frame, 4, 11, _cell_name(self.cursor), palette.TEXT)
+            text(frame, 4, 11, _cell_name(self.cursor), palette.HINT if self.pen else palette.TEXT)
 
 
 def _tool_colour(tool: int) -> int:

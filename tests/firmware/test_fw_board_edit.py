@@ -174,3 +174,26 @@ def test_a_game_on_an_own_board_removed_meanwhile_is_refused_not_played_on_the_d
     os.remove(root + "khanboard.txt")  # as steppe sync board remove does
     ui = _press(app, "OK", "OK", "OK")
     assert ui["mode"] == "setup" and ui["option"] == "DECK" and app.record is None and app.saved_games() == []
+
+
+def test_ok_puts_the_pen_down_and_the_arrows_paint_a_row_until_the_next_ok():
+    root = tmpdir("boardedit6")
+    app = _app(root)
+    _press(app, "OK")
+    _to_option(app, "EDIT")
+    _press(app, "OK")
+    _tool(app, "T")
+    _press(app, "UP", "UP", "UP", "UP", "UP", "LEFT", "LEFT", "LEFT", "LEFT", "LEFT", "LEFT", "LEFT")
+    ui = _press(app, "OK")
+    assert ui["cursor"] == "A1" and ui["pen"] is True
+    ui = _press(app, "RIGHT", "RIGHT", "RIGHT", "RIGHT")
+    assert ui["cursor"] == "E1" and ui["pen"] is True
+    ui = _press(app, "OK", "RIGHT", "DOWN")  # the pen up: F1 and F2 as they were
+    assert ui["pen"] is False and ui["cursor"] == "F2"
+    _tool(app, "2")
+    ui = _press(app, "LEFT", "OK", "RIGHT")  # a ruler's start (E2): one cell, no pen
+    assert ui["pen"] is False
+    ui = _press(app, "BACK", "OK")
+    assert ui["mode"] == "setup", ui.get("refused")
+    saved = _read(root + "khanboard.txt")
+    assert saved is not None and saved.split("\n")[1][:8] == "+TTTTTMM" and "ruler lightblue E2\n" in saved
