@@ -84,6 +84,10 @@ class App:
         self.summary_due = None  # (summary, when the game ended) until its summary comes up
         self.archive_budget = 0  # bytes of flash for finished games (0: archive.BUDGET)
         self.began = None  # (game, uptime) of the game begun since the box started: its relative start
+        self.why = ""  # the sentence scrolling over the screen (ui/scroll.py): why a press was refused, or help
+        self.why_text = ""  # ...as the matrix shows it
+        self.why_at = 0
+        self.why_help = False  # the help of the mode in use (OK and BACK held together), not a refusal
 
     # -- files -----------------------------------------------------------------------
     def _path(self, name: str) -> str:
@@ -159,6 +163,8 @@ class App:
         if self.alert and 0 <= clock.elapsed(clock.now(), self.alert_at) < ALERT_MS:
             out["alert"] = self.alert
             out["why"] = self.notice
+        if self.why:
+            out["help" if self.why_help else "why"] = self.why
         out["screen"] = self.screen_name()
         if self.record is not None:
             out["actions"] = self.record.count()
@@ -400,12 +406,54 @@ class App:
         return "set" if clock.wall() is not None else "relative"
 
     def warn(self, label: str, why: str) -> None:
-        """A refusal the App itself makes (not the rules): a red band with a word for a
-        moment, the reason for hello and ui.get."""
+        """A refusal the App itself makes (not the rules): the reason scrolls (a red band
+        with the word if the RAM has no room for that), and is kept for hello and ui.get."""
         self.alert = label
         self.alert_at = clock.now()
         self.notice = why
         self.dirty = True
+        self.refuse(why)
+
+    def refuse(self, sentence: str, help: bool = False) -> None:
+        """Say why a press was refused (or, help: what the mode's buttons do): the
+        sentence scrolls over the screen until it has gone by or a button is pressed (that
+        press does nothing else); ui_json gives it whole as "why" (or "help")."""
+        try:
+            from ui import scroll
+
+            self.why_text = scroll.short(sentence)
+        except MemoryError:  # no room to say it: the red flash (App.warn's band) alone
+            self._end_scroll()
+            gc.collect()
+            return
+        self.why = sentence
+        self.why_at = clock.now()
+        self.why_help = help
+        self.dirty = True
+
+    def _end_scroll(self) -> None:
+        self.why = ""
+        self.why_text = ""
+        self.dirty = True
+        unload("ui.scroll")
+
+    def _refused(self, screen) -> None:
+        """A screen's refusal (Screen.refuse: a message key and its values, or a sentence)
+        scrolls as the rules' sentence; the catalogue is let go at once."""
+        r = screen.refused
+        screen.refused = None
+        if r is not None:
+            self.refuse(_sentence(r[0], r[1]))
+
+    def help(self) -> None:
+        """OK and BACK held together: the one-line help of what is on the matrix."""
+        if self.leaving:
+            text = "OK: to the menu (the game stays saved). Any other button: stay"
+        elif self.history is not None and self.screen.name:
+            text = "LEFT or BACK held: undo one more. RIGHT or OK held: redo. BACK: close"
+        else:
+            text = self.screen.help() or "OK and BACK held together: help"
+        self.refuse(text, True)
 
     def undo(self) -> None:
         """BACK held: the last action taken back; the history overlay shows it."""
@@ -453,7 +501,15 @@ class App:
         saved (a cut in between leaves the game as it was before this press)."""
         self.last_press = clock.now()
         screen = self.screen
-        if self.leaving:  # "menu?": OK goes (the game stays saved), anything else stays
+        if self.why and self._scrolling(self.last_press):  # any button ends the sentence, and only that
+            self._end_scroll()
+            self.render(clock.now())
+            return
+        if self.why:
+            self._end_scroll()
+        if button == "HELP":
+            self.help()
+        elif self.leaving:  # "menu?": OK goes (the game stays saved), anything else stays
             self.leaving = False
             self.dirty = True
             if button == "OK" and not long:
@@ -467,6 +523,8 @@ class App:
             self.dirty = True
         else:
             screen.press(self, button, long)
+        if screen.refused is not None:
+            self._refused(screen)
         try:
             self.render(clock.now())
         except MemoryError:  # the press is made: its frame comes when the RAM allows
@@ -484,11 +542,26 @@ class App:
             self.screen.draw(frame, now)
             if self.history is not None:
                 self._draw_history(frame, self.history)
-            if self.alert and 0 <= clock.elapsed(now, self.alert_at) < ALERT_MS:
-                _draw_alert(frame, self.alert)
+        if self.why:
+            self._draw_scroll(frame, now)
+        elif self.alert and 0 <= clock.elapsed(now, self.alert_at) < ALERT_MS and not self.leaving:
+            _draw_alert(frame, self.alert)
         self.pixels.show()
         self.frames += 1
-        self.dirty = False
+        self.dirty = self.why != ""  # the sentence moves on: the loop draws it frame by frame
+
+    def _scrolling(self, now: int) -> bool:
+        """Whether the sentence is still going by at now."""
+        from ui import scroll
+
+        return clock.elapsed(now, self.why_at) < scroll.length_ms(self.why_text)
+
+    def _draw_scroll(self, frame: bytearray, now: int) -> None:
+        from ui import scroll
+
+        if not scroll.draw(frame, self.why_text, clock.elapsed(now, self.why_at),
+                           palette.HINT if self.why_help else palette.BAD):
+            self._end_scroll()
 
     def _draw_history(self, frame: bytearray, history: tuple) -> None:
         """The action just undone (orange) or redone (green), over the top of the screen,
@@ -640,6 +713,23 @@ def _draw_alert(frame: bytearray, label: str) -> None:
 
     fill(frame, 0, 5, 16, 7, palette.BAD)
     text(frame, 0, 6, label, palette.WHITE)
+
+
+def _sentence(key: str, values: tuple) -> str:
+    """The catalogue's sentence for a refusal (shared_rules/errors.py describe()); the
+    catalogue is imported for it and let go at once."""
+    from shared_rules.errors import describe
+
+    try:
+        try:
+            return describe(key, *values)
+        except (IndexError, KeyError):  # a value the screen did not give: "?"
+            return describe(key, *(tuple(values) + ("?", "?", "?", "?")))
+    except MemoryError:
+        return key
+    finally:
+        dot = key.find(".")
+        unload("shared_rules." + (key[:dot] + ".messages" if 0 < dot and " " not in key else "messages"))
 
 
 def _writing(fn):

@@ -59,9 +59,9 @@ def test_undo_brings_back_the_last_game_state():
     app = _app()
     app.new_game("khan", ["red", "blue"], 1, 9)
     before = app.state_get()["state"]
-    app.press("OK")  # setup: the cursor appears mid-board (H6, the river)
-    app.press("UP")  # H5, tundra
+    app.press("OK")  # setup: the cursor appears near mid-board, on a cell a yurt may take
+    cell = app.ui_json()["cursor"]
     app.press("OK")  # red's first setup yurt
-    assert app.state_get()["state"]["pieces"]["yurts"] == {"H5": "red"}
+    assert app.state_get()["state"]["pieces"]["yurts"] == {cell: "red"}
     app.press("BACK", True)
     assert app.state_get()["state"] == before
