@@ -130,8 +130,7 @@ class KhanScreen(Screen):
             if button == "OK":
                 self._next(app)
             elif button in ARROWS and self.game.phase == SETUP:
-                self._cursor("setup")
-                self._move(button)
+                self._cursor("setup")  # the cursor comes, on a cell the yurt may take
         elif mode == "cursor":
             if button in ARROWS:
                 self._move(button)
