@@ -423,7 +423,8 @@ class App:
 
             self.why_text = scroll.short(sentence)
         except MemoryError:  # no room to say it: the red flash (App.warn's band) alone
-            self._end_scroll()
+            self.why = ""
+            self.why_text = ""
             gc.collect()
             return
         self.why = sentence
@@ -433,6 +434,7 @@ class App:
 
     def _end_scroll(self) -> None:
         self.why = ""
+        self.alert = ""  # (an App's refusal: its word goes too; the notice stays for hello)
         self.why_text = ""
         self.dirty = True
         unload("ui.scroll")

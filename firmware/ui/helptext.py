@@ -9,7 +9,7 @@ read as the manuals (docs/ui*.md) say; the matrix shows them in upper case.
 LINES = {
     # the menu and the setup of a new game (ui/menu.py), a game's summary (ui/summary.py)
     "menu": "UP/DOWN: a game. OK: resume its game or set one up. OK held: a new game",
-    "setup": "LEFT/RIGHT: players. UP/DOWN: a colour. OK: next player, then start. OK held: option",
+    "setup": "LEFT/RIGHT: players. UP/DOWN: colour. OK: next, start. OK held: option",
     "setup.plain": "LEFT/RIGHT: players. OK: start. OK held: the option. BACK: the menu",
     "summary": "LEFT/RIGHT: the pages of the result. OK or BACK: the game's end",
     # Khan (ui/khan.py)
@@ -21,6 +21,7 @@ LINES = {
     "khan.board.end": "OK: end your turn",
     "khan.board.final": "Final phase: OK, paint a figure's cells, OK held: conquer",
     "khan.board.over": "The game is over: each player's score in turn. BACK held: undo",
+    "khan.cursor": "Arrows: a cell. OK: pick it. BACK: cancel",
     "khan.cursor.setup": "Arrows: a cell. OK: your yurt there (one per region). BACK: leave",
     "khan.cursor.invade": "Arrows: a cell. OK: the card's yurt there. BACK: cancel",
     "khan.cursor.double": "Arrows: any empty land cell. OK: your yurt there. BACK: cancel",
@@ -29,6 +30,7 @@ LINES = {
     "khan.symbol": "Arrows: the symbol on your card. OK: the yurt. BACK: cancel",
     "khan.hand": "Arrows: a card of your hand. OK: play it, then its cell. BACK: hide it",
     "khan.hand.covered": "Your hand is hidden: an arrow or OK shows it (to you only)",
+    "khan.ruler": "Arrows: a ruler. OK: pick him. BACK: cancel",
     "khan.ruler.flip": "Arrows: the ruler on the card flipped. OK: then its direction",
     "khan.ruler.expel": "Arrows: the ruler to expel. OK: he flees",
     "khan.direction": "Arrows: the card's direction. OK: the ruler flees",
@@ -37,7 +39,7 @@ LINES = {
     "khan.region": "Arrows: the region the gods protect. OK: play the card",
     "khan.figure": "Arrows: the figure to reserve. OK: play Land Reconnaissance",
     # Chu and Han (ui/chuhan.py)
-    "chuhan.board": "LEFT: Han enters something, RIGHT: Chu. UP/DOWN: the round. BACK held: undo",
+    "chuhan.board": "LEFT: Han enters a play, RIGHT: Chu. UP/DOWN: the round. BACK held: undo",
     "chuhan.board.pending": "OK: the ability takes effect. LEFT/RIGHT: a counter first",
     "chuhan.board.round": "OK: the next round. LEFT/RIGHT: the event's bonus",
     "chuhan.board.over": "The game is over. OK: the menu. BACK held: undo",
@@ -62,7 +64,7 @@ LINES = {
     "khaan.ordr": "OK: roll for the turn order. Arrows: the rolls page by page",
     "khaan.war": "UP/DOWN: a field. LEFT/RIGHT: its value. OK: fight the battle",
     "khaan.fought": "Arrows: the result, then each side's losses. OK: the battle again",
-    "khaan.kuru": "OK: next turn, or the kurultai. UP/DOWN: the round. LEFT/RIGHT: how often",
+    "khaan.kuru": "OK: next turn, or the kurultai. UP/DOWN: round. LEFT/RIGHT: how often",
     "khaan.tally": "LEFT/RIGHT: a player. UP/DOWN: his votes. OK: the kurultai decides",
     "khaan.pres": "LEFT/RIGHT: a player. UP/DOWN: what he did. OK: add its prestige",
     "khaan.loot": "UP/DOWN: a field. LEFT/RIGHT: its value. OK: plunder",
