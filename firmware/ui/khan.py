@@ -537,7 +537,7 @@ class KhanScreen(Screen):
 
     def _draw_panel(self, frame: bytearray, now: int) -> None:
         g = self.game
-        if elapsed(now, self.error_at) < ERROR_MS:
+        if 0 <= elapsed(now, self.error_at) < ERROR_MS:
             fill(frame, PANEL_X, 11, 7, 5, palette.BAD)
             return
         if g.phase == OVER:
