@@ -7,7 +7,7 @@ from fwtest import pixels, tmpdir
 from app import App
 from hal import clock
 from shared_rules.errors import RulesError
-from shared_rules.khan import actions, invade
+from shared_rules.khan import actions
 from shared_rules.khan import state as khan_state
 from shared_rules.khan.tables import DIRECTIONS, DX, DY, RULERS, TERRAINS
 from ui import font, khan, palette
