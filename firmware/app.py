@@ -414,48 +414,22 @@ class App:
         self.dirty = True
         self.refuse(why)
 
-    def refuse(self, sentence: str, help: bool = False) -> None:
-        """Say why a press was refused (or, help: what the mode's buttons do): the
-        sentence scrolls over the screen until it has gone by or a button is pressed (that
-        press does nothing else); ui_json gives it whole as "why" (or "help")."""
+    def refuse(self, why, help: bool = False) -> None:
+        """Say why a press was refused - why: a sentence, or a screen's (message key,
+        values) - or, help, what the mode's buttons do: it scrolls over the screen until it
+        has gone by or a button is pressed (that press does nothing else); ui_json gives
+        it whole as "why" (or "help"). The code for it (ui/scroll.py) is loaded till then."""
         try:
-            from ui import scroll
-
-            self.why_text = scroll.short(sentence)
+            _scroll().begin(self, why, help)
         except MemoryError:  # no room to say it: the red flash (App.warn's band) alone
             self.why = ""
-            self.why_text = ""
             gc.collect()
-            return
-        self.why = sentence
-        self.why_at = clock.now()
-        self.why_help = help
-        self.dirty = True
 
     def _end_scroll(self) -> None:
         self.why = ""
         self.alert = ""  # (an App's refusal: its word goes too; the notice stays for hello)
-        self.why_text = ""
         self.dirty = True
         unload("ui.scroll")
-
-    def _refused(self, screen) -> None:
-        """A screen's refusal (Screen.refuse: a message key and its values, or a sentence)
-        scrolls as the rules' sentence; the catalogue is let go at once."""
-        r = screen.refused
-        screen.refused = None
-        if r is not None:
-            self.refuse(_sentence(r[0], r[1]))
-
-    def help(self) -> None:
-        """OK and BACK held together: the one-line help of what is on the matrix."""
-        if self.leaving:
-            text = "OK: to the menu (the game stays saved). Any other button: stay"
-        elif self.history is not None and self.screen.name:
-            text = "LEFT or BACK held: undo one more. RIGHT or OK held: redo. BACK: close"
-        else:
-            text = self.screen.help() or "OK and BACK held together: help"
-        self.refuse(text, True)
 
     def undo(self) -> None:
         """BACK held: the last action taken back; the history overlay shows it."""
@@ -503,14 +477,14 @@ class App:
         saved (a cut in between leaves the game as it was before this press)."""
         self.last_press = clock.now()
         screen = self.screen
-        if self.why and self._scrolling(self.last_press):  # any button ends the sentence, and only that
-            self._end_scroll()
-            self.render(clock.now())
-            return
         if self.why:
+            going = _scroll().going(self, self.last_press)
             self._end_scroll()
-        if button == "HELP":
-            self.help()
+            if going:  # any button ends the sentence, and does nothing else
+                self.render(clock.now())
+                return
+        if button == "HELP":  # OK and BACK held together: the help of what is shown
+            self.refuse(None, True)
         elif self.leaving:  # "menu?": OK goes (the game stays saved), anything else stays
             self.leaving = False
             self.dirty = True
@@ -525,8 +499,9 @@ class App:
             self.dirty = True
         else:
             screen.press(self, button, long)
-        if screen.refused is not None:
-            self._refused(screen)
+        if screen.refused is not None:  # the screen refused the press: why
+            self.refuse(screen.refused)
+            screen.refused = None
         try:
             self.render(clock.now())
         except MemoryError:  # the press is made: its frame comes when the RAM allows
@@ -545,25 +520,12 @@ class App:
             if self.history is not None:
                 self._draw_history(frame, self.history)
         if self.why:
-            self._draw_scroll(frame, now)
+            _scroll().draw_over(self, frame, now)  # (ends it once it has gone by)
         elif self.alert and 0 <= clock.elapsed(now, self.alert_at) < ALERT_MS and not self.leaving:
             _draw_alert(frame, self.alert)
         self.pixels.show()
         self.frames += 1
         self.dirty = self.why != ""  # the sentence moves on: the loop draws it frame by frame
-
-    def _scrolling(self, now: int) -> bool:
-        """Whether the sentence is still going by at now."""
-        from ui import scroll
-
-        return clock.elapsed(now, self.why_at) < scroll.length_ms(self.why_text)
-
-    def _draw_scroll(self, frame: bytearray, now: int) -> None:
-        from ui import scroll
-
-        if not scroll.draw(frame, self.why_text, clock.elapsed(now, self.why_at),
-                           palette.HINT if self.why_help else palette.BAD):
-            self._end_scroll()
 
     def _draw_history(self, frame: bytearray, history: tuple) -> None:
         """The action just undone (orange) or redone (green), over the top of the screen,
@@ -717,23 +679,6 @@ def _draw_alert(frame: bytearray, label: str) -> None:
     text(frame, 0, 6, label, palette.WHITE)
 
 
-def _sentence(key: str, values: tuple) -> str:
-    """The catalogue's sentence for a refusal (shared_rules/errors.py describe()); the
-    catalogue is imported for it and let go at once."""
-    from shared_rules.errors import describe
-
-    try:
-        try:
-            return describe(key, *values)
-        except (IndexError, KeyError):  # a value the screen did not give: "?"
-            return describe(key, *(tuple(values) + ("?", "?", "?", "?")))
-    except MemoryError:
-        return key
-    finally:
-        dot = key.find(".")
-        unload("shared_rules." + (key[:dot] + ".messages" if 0 < dot and " " not in key else "messages"))
-
-
 def _writing(fn):
     """fn(), a write to the flash for the link: an OSError becomes a clear refusal."""
     try:
@@ -775,6 +720,10 @@ def max_ticks(a: int, b: int) -> int:
 
 def _rules(game: str):
     return __import__("shared_rules." + game + ".game", None, None, ("is_over",))
+
+
+def _scroll():
+    return __import__("ui.scroll", None, None, ("begin",))
 
 
 def _link():

@@ -7,6 +7,9 @@ read as the manuals (docs/ui*.md) say; the matrix shows them in upper case.
 """
 
 LINES = {
+    # the App's own overlays (app.py): "MENU OK?" and the history of undo and redo
+    "app.leave": "OK: to the menu (the game stays saved). Any other button: stay",
+    "app.history": "LEFT or BACK held: undo one more. RIGHT or OK held: redo. BACK: close",
     # the menu and the setup of a new game (ui/menu.py), a game's summary (ui/summary.py)
     "menu": "UP/DOWN: a game. OK: resume its game or set one up. OK held: a new game",
     "setup": "LEFT/RIGHT: players. UP/DOWN: colour. OK: next, start. OK held: option",

@@ -10,6 +10,9 @@ sentence's colour (red: refused, orange: help) above and below, the text between
 until its last letter has gone; any button ends it sooner.
 """
 
+import sys
+
+from hal import clock
 from ui import font, palette
 
 MAX_CHARS = 72
@@ -57,3 +60,67 @@ def draw(frame: bytearray, text: str, ms: int, colour: int) -> bool:
     first = -x // 4  # the letters wholly off the left edge are not drawn
     font.text(frame, w, x + 4 * first, TOP + 2, text[first:first + 5], palette.WHITE)
     return True
+
+
+# -- the App's side (app.py: App.refuse, press and render call these) -----------------------
+def begin(app, why, help: bool) -> None:
+    """Start scrolling: why is a sentence, a screen's (message key, values), or None for
+    the help of what the App shows."""
+    if why is None:
+        why = help_line(app)
+    elif isinstance(why, tuple):
+        why = reason(why[0], why[1])
+    app.why_text = short(why)
+    app.why = why
+    app.why_at = clock.now()
+    app.why_help = help
+    app.dirty = True
+
+
+def going(app, now: int) -> bool:
+    """Whether the App's sentence is still going by at now."""
+    return clock.elapsed(now, app.why_at) < length_ms(app.why_text)
+
+
+def draw_over(app, frame: bytearray, now: int) -> None:
+    """The App's sentence over its frame; gone by, it ends (and this module is let go)."""
+    if not draw(frame, app.why_text, clock.elapsed(now, app.why_at), palette.HINT if app.why_help else palette.BAD):
+        app._end_scroll()
+
+
+def reason(key: str, values: tuple) -> str:
+    """The catalogue's sentence for a refusal (shared_rules/errors.py describe()); the
+    catalogue is imported for it and let go at once."""
+    from shared_rules.errors import describe
+
+    try:
+        try:
+            return describe(key, *values)
+        except (IndexError, KeyError):  # a value the screen did not give: "?"
+            return describe(key, *(tuple(values) + ("?", "?", "?", "?")))
+    except MemoryError:
+        return key
+    finally:
+        dot = key.find(".")
+        _let_go(key[:dot] if 0 < dot and " " not in key else "")
+
+
+def _let_go(game: str) -> None:
+    """The catalogue (the game's, or the shared one) out of RAM: the module and its name
+    in its package."""
+    package = "shared_rules." + game if game else "shared_rules"
+    sys.modules.pop(package + ".messages", None)
+    parent = sys.modules.get(package)
+    if parent is not None and hasattr(parent, "messages"):
+        delattr(parent, "messages")
+
+
+def help_line(app) -> str:
+    """The help of what the App shows: its own overlays', else the screen's mode's."""
+    from ui.base import help_text
+
+    if app.leaving:
+        return help_text("app.leave")
+    if app.history is not None and app.screen.name:
+        return help_text("app.history")
+    return app.screen.help() or help_text("")
