@@ -122,6 +122,28 @@ def test_khaan_a_round_below_one_is_refused_with_the_reason():
     _refused(app, {"do": "round", "round": 0}, "khaan.round")
 
 
+def test_refusals_again_and_again_leave_the_heap_as_it_was():
+    import gc
+
+    app = _app("heap", "khaan", ["red", "yellow"], 1)
+    assert "ui.scroll" not in sys.modules, "not loaded in play"
+    for b in ("DOWN", "DOWN", "OK"):
+        app.press(b)  # the kurultai's tool
+    free = []
+    for k in range(24):
+        app.press("DOWN")  # round 0: refused, the reason scrolls
+        assert app.ui_json()["why"] and "ui.scroll" in sys.modules
+        app.render(clock.now())
+        app.press("UP")  # ends it
+        assert "ui.scroll" not in sys.modules and "shared_rules.khaan.messages" not in sys.modules
+        gc.collect()
+        if hasattr(gc, "mem_free") and k in (3, 23):  # (MicroPython)
+            free.append(gc.mem_free())  # type: ignore[attr-defined]
+    assert app.state_get()["state"]["round"] == 1
+    if free:
+        assert free[1] >= free[0] - 512, ("the heap grows with every refusal", free)
+
+
 def test_a_refusal_of_the_screen_itself_gives_the_values_of_its_sentence():
     app = _app("votes", "khaan", ["red", "yellow"], 1)
     for b in ("DOWN", "DOWN", "OK"):
