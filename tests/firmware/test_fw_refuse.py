@@ -156,6 +156,28 @@ def test_a_refusal_of_the_screen_itself_gives_the_values_of_its_sentence():
     assert ui["why"] == "the 12 tribes cast 12 votes at most", ui
 
 
+def test_a_setup_the_rules_refuse_says_why():
+    from shared_rules.khan.game import new_game
+
+    app = App(pixels(), None, tmpdir("refuse-setup"))
+    app.boot()
+    app.press("OK")  # Khan's setup, three players
+    setup = app.screen
+    setup.colours[1] = setup.colours[0]  # (the setup never offers a colour twice: as if it had)
+    try:
+        new_game("default", setup.colours[:3], "virtual", 1)
+        raise AssertionError("the rules take a colour twice")
+    except RulesError as e:
+        expected = e.message
+    for _ in range(3):
+        app.press("OK")
+    ui = app.ui_json()
+    assert ui["why"] == expected and ui["screen"] == "menu" and ui["mode"] == "setup"
+    _scrolls(app, palette.BAD)
+    app.press("BACK")  # ends it, and only that
+    assert app.ui_json()["editing"] == 2
+
+
 def test_the_apps_own_refusal_scrolls_too():
     app = _app("warn", "khan", ["red", "blue"])
     why = "the box's flash is full: the last action was not saved and is taken back"
