@@ -84,6 +84,10 @@ class App:
         self.summary_due = None  # (summary, when the game ended) until its summary comes up
         self.archive_budget = 0  # bytes of flash for finished games (0: archive.BUDGET)
         self.began = None  # (game, uptime) of the game begun since the box started: its relative start
+        self.why = ""  # the sentence scrolling over the screen (ui/scroll.py): why a press was refused, or help
+        self.why_text = ""  # ...as the matrix shows it
+        self.why_at = 0
+        self.why_help = False  # the help of the mode in use (OK and BACK held together), not a refusal
 
     # -- files -----------------------------------------------------------------------
     def _path(self, name: str) -> str:
@@ -159,6 +163,8 @@ class App:
         if self.alert and 0 <= clock.elapsed(clock.now(), self.alert_at) < ALERT_MS:
             out["alert"] = self.alert
             out["why"] = self.notice
+        if self.why:
+            out["help" if self.why_help else "why"] = self.why
         out["screen"] = self.screen_name()
         if self.record is not None:
             out["actions"] = self.record.count()
@@ -404,12 +410,30 @@ class App:
         return "set" if clock.wall() is not None else "relative"
 
     def warn(self, label: str, why: str) -> None:
-        """A refusal the App itself makes (not the rules): a red band with a word for a
-        moment, the reason for hello and ui.get."""
+        """A refusal the App itself makes (not the rules): the reason scrolls (a red band
+        with the word if the RAM has no room for that), and is kept for hello and ui.get."""
         self.alert = label
         self.alert_at = clock.now()
         self.notice = why
         self.dirty = True
+        self.refuse(why)
+
+    def refuse(self, why, help: bool = False) -> None:
+        """Say why a press was refused - why: a sentence, or a screen's (message key,
+        values) - or, help, what the mode's buttons do: it scrolls over the screen until it
+        has gone by or a button is pressed (that press does nothing else); ui_json gives
+        it whole as "why" (or "help"). The code for it (ui/scroll.py) is loaded till then."""
+        try:
+            _scroll().begin(self, why, help)
+        except MemoryError:  # no room to say it: the red flash (App.warn's band) alone
+            self.why = ""
+            gc.collect()
+
+    def _end_scroll(self) -> None:
+        self.why = ""
+        self.alert = ""  # (an App's refusal: its word goes too; the notice stays for hello)
+        self.dirty = True
+        unload("ui.scroll")
 
     def undo(self) -> None:
         """BACK held: the last action taken back; the history overlay shows it."""
@@ -457,7 +481,15 @@ class App:
         saved (a cut in between leaves the game as it was before this press)."""
         self.last_press = clock.now()
         screen = self.screen
-        if self.leaving:  # "menu?": OK goes (the game stays saved), anything else stays
+        if self.why:
+            going = _scroll().going(self, self.last_press)
+            self._end_scroll()
+            if going:  # any button ends the sentence, and does nothing else
+                self.render(clock.now())
+                return
+        if button == "HELP":  # OK and BACK held together: the help of what is shown
+            self.refuse(None, True)
+        elif self.leaving:  # "menu?": OK goes (the game stays saved), anything else stays
             self.leaving = False
             self.dirty = True
             if button == "OK" and not long:
@@ -471,6 +503,9 @@ class App:
             self.dirty = True
         else:
             screen.press(self, button, long)
+        if screen.refused is not None:  # the screen refused the press: why
+            self.refuse(screen.refused)
+            screen.refused = None
         try:
             self.render(clock.now())
         except MemoryError:  # the press is made: its frame comes when the RAM allows
@@ -488,11 +523,13 @@ class App:
             self.screen.draw(frame, now)
             if self.history is not None:
                 self._draw_history(frame, self.history)
-            if self.alert and 0 <= clock.elapsed(now, self.alert_at) < ALERT_MS:
-                _draw_alert(frame, self.alert)
+        if self.why:
+            _scroll().draw_over(self, frame, now)  # (ends it once it has gone by)
+        elif self.alert and 0 <= clock.elapsed(now, self.alert_at) < ALERT_MS and not self.leaving:
+            _draw_alert(frame, self.alert)
         self.pixels.show()
         self.frames += 1
-        self.dirty = False
+        self.dirty = self.why != ""  # the sentence moves on: the loop draws it frame by frame
 
     def _draw_history(self, frame: bytearray, history: tuple) -> None:
         """The action just undone (orange) or redone (green), over the top of the screen,
@@ -687,6 +724,10 @@ def max_ticks(a: int, b: int) -> int:
 
 def _rules(game: str):
     return __import__("shared_rules." + game + ".game", None, None, ("is_over",))
+
+
+def _scroll():
+    return __import__("ui.scroll", None, None, ("begin",))
 
 
 def _link():

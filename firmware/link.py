@@ -17,7 +17,7 @@ from shared_rules import cjson, ops
 from shared_rules.errors import BAD_ARGS, BAD_JSON, INTERNAL, NO_MEMORY, TOO_LONG, RulesError
 
 MAX_LINE = ops.MAX_LINE
-BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
+BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "HELP")  # HELP: OK and BACK held together
 CTRL_C = 3
 
 

@@ -7,6 +7,7 @@ import tempfile
 import pytest
 
 from app import App  # noqa: E402
+from hal import clock  # noqa: E402
 from hal.pixels import NeoPixelStrip  # noqa: E402
 from ui import palette  # noqa: E402
 
@@ -17,6 +18,18 @@ def _app():
     app = App(NeoPixelStrip(22, 16, 16, palette.PALETTE), None, tempfile.mkdtemp() + "/")
     app.boot()
     return app
+
+
+def _read(frame, x: int, y: int, colour=None) -> str:
+    """The character of the 3x5 font drawn at (x, y) (in this colour), "?" if none."""
+    from ui import font
+
+    rows = bytes(sum(4 >> dx for dx in range(3) if frame[(y + dy) * 16 + x + dx] and
+                     (colour is None or frame[(y + dy) * 16 + x + dx] == colour)) for dy in range(5))
+    for ch in "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ ":
+        if font.glyph(ch) == rows:
+            return ch
+    return "?"
 
 
 def _driver(app, seed):
@@ -35,8 +48,30 @@ def test_a_whole_game_through_the_buttons(seed, players, option):
     app = _app()
     app.new_game("khan", ["red", "yellow", "blue", "green"][:players], option, seed)
     driver = _driver(app, seed)
-    final = driver.game()
+    announced = []
+
+    def on_move(game, move):
+        if game.phase == "final" and not announced:  # the final phase has just begun: FINL
+            announced.append(move)
+            assert app.screen.ui_json().get("announce") == "final"
+            later = clock.now() + 60000
+            for t in (later, later + 10):  # (the flight, if a flip began it, then the banner)
+                app.render(t)
+            f = app.pixels.frame
+            assert "".join(_read(f, x, 4) for x in (0, 4, 8, 12)) == "FINL"
+
+    final = driver.game(on_move=on_move)
     assert final["phase"] == "over" and driver.presses > 200
+    assert announced or seed == 1, "these games go through a final phase (seed 1's ends at once)"
+    # the end scores, each player's in turn on the bottom band, readable whatever their size
+    from shared_rules.khan.game import score_position
+    from shared_rules.khan.load import game as load_game
+
+    totals = score_position(load_game(final).pos, final["players"])["total"]
+    for k, p in enumerate(final["players"]):
+        app.render(1500 * k)  # (blink on: 1500 * k is a whole number of blink periods)
+        digits = "".join(_read(app.pixels.frame, x, 11, palette.player(p)) for x in (4, 8, 12))
+        assert digits.strip() == str(totals[p]), (p, digits, totals)
     # the saved file is the game, and a restart comes back to it
     again = App(NeoPixelStrip(22, 16, 16, palette.PALETTE), None, app.root)
     again.boot()
@@ -59,9 +94,9 @@ def test_undo_brings_back_the_last_game_state():
     app = _app()
     app.new_game("khan", ["red", "blue"], 1, 9)
     before = app.state_get()["state"]
-    app.press("OK")  # setup: the cursor appears mid-board (H6, the river)
-    app.press("UP")  # H5, tundra
+    app.press("OK")  # setup: the cursor appears near mid-board, on a cell a yurt may take
+    cell = app.ui_json()["cursor"]
     app.press("OK")  # red's first setup yurt
-    assert app.state_get()["state"]["pieces"]["yurts"] == {"H5": "red"}
+    assert app.state_get()["state"]["pieces"]["yurts"] == {cell: "red"}
     app.press("BACK", True)
     assert app.state_get()["state"] == before

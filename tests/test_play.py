@@ -11,7 +11,7 @@ import time
 import pytest
 from conftest import Sim, tool
 
-from shared_rules.khan import invade, randplay
+from shared_rules.khan import randplay
 from shared_rules.khan import state as khan_state
 from shared_rules.khan.game import VIRTUAL, new_game
 from shared_rules.khan.tables import RULERS
@@ -95,24 +95,11 @@ def matrix(captured: str) -> "list[list[str]]":
 
 
 def setup_keys(players: int) -> "list[str]":
-    """The keys that set every setup yurt of a new Khan game on the device: the regions
-    free for a setup yurt do not depend on the dice, so the rules core can plan them."""
+    """The keys that set every setup yurt of a new Khan game on the device: OK on the board
+    brings the cursor, on a cell a setup yurt may take, and after each yurt the cursor
+    moves to such a cell again, so OK alone places them all."""
     g = new_game("default", list(randplay.PLAYERS[:players]), VIRTUAL, 0)
-    b = g.board
-    cursor = b.size // 2  # where the Khan screen's cursor starts
-    sym = invade.parse_symbol(invade.SETUP)
-    keys = ["Enter"]  # OK on the board: the cursor, to set a yurt
-    while g.phase == "setup":
-        def distance(i: int) -> int:
-            return abs(i % b.width - cursor % b.width) + abs(i // b.width - cursor // b.width)
-
-        cell = min(invade.each(g.pos, sym), key=distance)
-        dx = cell % b.width - cursor % b.width
-        dy = cell // b.width - cursor // b.width
-        keys += ["Right" if dx > 0 else "Left"] * abs(dx) + ["Down" if dy > 0 else "Up"] * abs(dy) + ["Enter"]
-        g.setup_yurt(cell)
-        cursor = cell
-    return keys
+    return ["Enter"] * (1 + g.setup_left)
 
 
 def _palette() -> "list[str]":
@@ -146,12 +133,17 @@ def test_the_panel_in_tmux_reaches_the_khan_board_flips_and_quits(pane, tmp_path
     pane.wait(r"phase setup")
     pane.send(*setup_keys(2))
     pane.wait(r"turn 1, red to act, phase turn, step flip")
+    pane.send("?")  # the mode's help scrolls on the matrix, and is printed under it
+    pane.wait(r"help: OK: flip the next card")
+    pane.send("Left")  # ends the help, and does nothing else
+    time.sleep(0.3)
+    assert "help:" not in pane.screen()
     pane.send("Enter")  # OK on the board in the device's-deck mode: the next card flips
     pane.wait(r"step actions")
     # the device's dice come from its entropy (the menu takes no seed): read who fled where
     fled = _FLED.search(pane.screen())
     assert fled, pane.screen()
-    time.sleep(1.5)  # the flight's animation is over: the ruler stands on his cell
+    time.sleep(3.5)  # the card flipped (1.5 s), then the flight: over, the ruler stands on his cell
     shown = matrix(pane.screen(colours=True))
     colours = _palette()
     if fled.group(1):
@@ -245,6 +237,14 @@ def test_the_demo_on_its_own_virtual_pico_and_a_port_that_is_not_there(tmp_path)
                          capture_output=True, text=True, timeout=30)
     assert got.returncode == EXIT_NO_DEVICE
     assert got.stderr.count("\n") == 1 and "ttyACM9" in got.stderr and got.stdout == ""
+
+
+def test_the_panel_prints_what_the_matrix_scrolls():
+    from steppe.panel import _why
+
+    assert _why({"mode": "cursor", "why": "H5 holds a ruler"}) == "refused: H5 holds a ruler"
+    assert _why({"mode": "board", "help": "OK: end your turn"}) == "help: OK: end your turn"
+    assert _why({"mode": "board"}) == ""
 
 
 def test_keys_a_lone_esc_is_back_and_sequences_are_arrows():

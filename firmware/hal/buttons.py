@@ -3,7 +3,8 @@
 A button's timing state is a small list; feed() takes the raw level and the time in ms
 and returns the event it makes, if any, so a test drives it on a fake clock (as
 peterhinch's sched/cron.py does for timers). Arrows act as soon as they are down and
-repeat while held; OK and BACK act on release, or as a long press once held long enough.
+repeat while held; OK and BACK act on release, or as a long press once held long enough;
+both held together are the HELP button (chord()), and then neither acts on its own.
 """
 
 from hal.clock import elapsed as _elapsed
@@ -17,6 +18,7 @@ NONE = 0
 PRESS = 1  # a short press (arrows: on the way down; OK/BACK: on release)
 LONG = 2  # OK/BACK held for LONG_MS
 REPEAT = 3  # an arrow still held
+HELP = "HELP"  # OK and BACK held together: a button of its own (the mode's help)
 
 # state indexes
 _LEVEL = 0  # the debounced level: 1 down, 0 up
@@ -60,6 +62,16 @@ def feed(s: list, down: int, now: int, repeats: bool) -> int:
     return NONE
 
 
+def chord(a: list, b: list) -> bool:
+    """OK and BACK down together (debounced, neither yet acted as held): True once; then
+    neither acts on its own (no press on release, no long press). The companion's help."""
+    if a[_LEVEL] and b[_LEVEL] and not a[_DONE] and not b[_DONE]:
+        a[_DONE] = 1
+        b[_DONE] = 1
+        return True
+    return False
+
+
 def due(s: list, now: int, repeats: bool) -> int:
     """Milliseconds until feed() could next produce an event without a new raw level."""
     if s[_RAW] != s[_LEVEL]:
@@ -91,4 +103,6 @@ class PinButtons:
             ev = feed(self.states[k], 0 if self._pins[k].value() else 1, now, k < 4)
             if ev:
                 events.append((self.names[k], ev))
+        if chord(self.states[4], self.states[5]):  # OK and BACK held together
+            events.append((HELP, PRESS))
         return events

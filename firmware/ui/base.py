@@ -13,6 +13,16 @@ class Screen:
 
     name = ""  # the game it belongs to, or "" for menus
     game = None
+    refused = None  # (message key or sentence, values): a press refused, for the App to say why
+
+    def refuse(self, why: str, values: tuple = ()) -> None:
+        """A press is refused: the App scrolls the sentence of this message key (or this
+        sentence) over the screen."""
+        self.refused = (why, values)
+
+    def help(self) -> str:
+        """One line: what the buttons do in the mode in use (OK and BACK held together)."""
+        return ""
 
     def press(self, app, button: str, long: bool) -> None:
         pass
@@ -49,6 +59,21 @@ def text(frame: bytearray, x: int, y: int, s: str, colour: int = palette.TEXT) -
 
 def number(frame: bytearray, x: int, y: int, n: int, colour: int = palette.TEXT, digits: int = 2) -> None:
     font.number(frame, W, x, y, n, colour, digits)
+
+
+def help_text(key: str) -> str:
+    """A mode's help line from ui/helptext.py, which is imported for it and let go."""
+    import sys
+
+    try:
+        from ui import helptext
+
+        return helptext.get(key)
+    finally:
+        sys.modules.pop("ui.helptext", None)
+        ui = sys.modules.get("ui")
+        if ui is not None and hasattr(ui, "helptext"):
+            delattr(ui, "helptext")
 
 
 def blink(now: int, period: int = 500) -> bool:

@@ -22,7 +22,7 @@ from shared_rules.chuhan.tables import (ABILITIES, EVENT_KEYS, LIU_BANG_RANK, ON
 from hal import clock
 from hal.clock import elapsed
 from ui import palette
-from ui.base import Choice, Screen, blink, fill, number, text
+from ui.base import Choice, Screen, blink, fill, help_text, number, text
 
 ERROR_MS = 900
 GAIN_MS = 1100  # each VP gain is shown this long: "+6" in the colour of who gained it
@@ -94,6 +94,18 @@ class ChuHanScreen(Screen):
             out["cards"] = self.cards
             out["most"] = most_cards(self.game.edicts[1 - self.who])
         return out
+
+    def help(self) -> str:
+        m = self.mode
+        g = self.game
+        if m == "board":
+            if g.phase == OVER:
+                m += ".over"
+            elif g.phase == ROUND_OVER:
+                m += ".round"
+            elif g.pending is not None:
+                m += ".pending"
+        return help_text("chuhan." + m)
 
     # -- presses -----------------------------------------------------------------------
     def at_top(self) -> bool:
@@ -226,7 +238,7 @@ class ChuHanScreen(Screen):
         try:
             event = app.act(action)
         except RulesError as e:
-            self._refuse(e.text)
+            self._refuse(e.text, e.values)
             return
         now = clock.now()
         gains = event["gains"]
@@ -237,7 +249,8 @@ class ChuHanScreen(Screen):
             self.flip_at = now
         self.mode = "board"
 
-    def _refuse(self, why: str) -> None:
+    def _refuse(self, why: str, values: tuple = ()) -> None:
+        self.refuse(why, values)  # the App scrolls the reason
         self.error = why
         self.error_at = clock.now()
 

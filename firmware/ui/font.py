@@ -1,6 +1,6 @@
 """A 3x5 font for the 16x16 matrix: four characters to a row."""
 
-_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ+-:?!/ ."
+_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ+-:?!/ .(),'\";=_<>*%[]#"
 # five digits a glyph (its rows, top first), in the order of _CHARS; a digit is 3 bits
 # of a row, 4 = the left column. One string: tuples would stay in RAM as constants.
 _FONT = bytes(int(c) for c in (
@@ -8,6 +8,7 @@ _FONT = bytes(int(c) for c in (
     "344436555674647746443455355755722271115255655444475775565555"
     "255526564425573656553421672222555575555255775552555522271247"
     "0272000700020206120222202112440000000002"
+    "122214222400024220005500002024070700000712421421240525051245644463111357575"
 ))
 
 

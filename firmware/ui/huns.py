@@ -18,7 +18,7 @@ from shared_rules.huns.state import CAMP_FIELDS, CAMP_TOPS, camp_json
 from shared_rules.huns.tables import CARDS_IN_BOX, CARDS_PER_COLOUR, COLOURS, LOOT_PER_COLOUR
 from hal.clock import elapsed
 from ui import palette
-from ui.base import Screen, blink, fill, number, text
+from ui.base import Screen, blink, fill, help_text, number, text
 
 SEAT_Y = 6  # a seat: 3 x 2 pixels at column 4 * seat
 TOKEN_Y = 8
@@ -132,6 +132,10 @@ class HunsScreen(Screen):
                 return
             step = step or 1
 
+    def help(self) -> str:
+        m = self.mode
+        return help_text("huns." + m + ("." + self.game.phase if m == "table" else ""))
+
     # -- presses -----------------------------------------------------------------------
     def at_top(self) -> bool:
         return (self.mode == "table" and not self.marked) or self.mode == "result"
@@ -217,7 +221,7 @@ class HunsScreen(Screen):
             self.marked.remove(c)
             return
         if g.supply[c] < 1:
-            self._refuse("huns.supply_empty")
+            self._refuse("huns.supply_empty", (COLOURS[c],))
             return
         self.marked.append(c)
         if len(self.marked) == g.start_loot[0][1]:
@@ -273,7 +277,7 @@ class HunsScreen(Screen):
             if 0 <= v <= top:
                 camp[f] = v
             elif v > 0:
-                self._refuse("huns.camp_full")  # more than the box holds
+                self._refuse("huns.camp_full", (CAMP_FIELDS[f], top))  # more than the box holds
         elif button in ("LEFT", "RIGHT"):
             self.field = (f + up) % len(camp)
         elif button == "BACK":
@@ -297,12 +301,13 @@ class HunsScreen(Screen):
         try:
             app.act(action)
         except RulesError as e:
-            self._refuse(e.text)
+            self._refuse(e.text, e.values)
             return False
         self._settle()
         return True
 
-    def _refuse(self, why: str) -> None:
+    def _refuse(self, why: str, values: tuple = ()) -> None:
+        self.refuse(why, values)  # the App scrolls the reason
         self.error = why
         self.error_at = -1
 

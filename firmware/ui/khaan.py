@@ -21,7 +21,7 @@ from shared_rules.khaan.tables import ACTIONS, MAX_BONUS, MAX_FERTILITY, TOKENS,
 from hal import clock
 from hal.clock import elapsed
 from ui import palette
-from ui.base import Screen, blink, fill, number, text
+from ui.base import Screen, blink, fill, help_text, number, text
 
 TOOLS = "DICEORDRWAR KURUPRESLOOT"  # four letters a tool; its mode is the word in lower case
 NTOOLS = 6
@@ -133,6 +133,9 @@ class KhaanScreen(Screen):
             out["population"] = self.plan[2]
         return out
 
+    def help(self) -> str:
+        return help_text("khaan." + self.mode)
+
     # -- presses -------------------------------------------------------------------------
     def at_top(self) -> bool:
         return self.mode == "home"  # BACK here: the App asks "menu?"
@@ -220,7 +223,8 @@ class KhaanScreen(Screen):
         elif self.mode == "loot" and self.game.loot is not None:
             self.plan = list(self.game.loot[:3])
 
-    def _refuse(self, why: str) -> None:
+    def _refuse(self, why: str, values: tuple = ()) -> None:
+        self.refuse(why, values)  # the App scrolls the reason
         self.error = why
         self.error_at = clock.now()
 
@@ -234,7 +238,7 @@ class KhaanScreen(Screen):
         try:
             return app.act(action)
         except RulesError as e:
-            self._refuse(e.text)
+            self._refuse(e.text, e.values)
             return None
 
     def _rolled(self) -> None:
@@ -283,7 +287,7 @@ class KhaanScreen(Screen):
             s = self.sides[side]
             if not (s[0] or s[1] or s[2]):
                 self.field = PER_SIDE * side
-                self._refuse("khaan.no_units")
+                self._refuse("khaan.no_units", ("the defender" if side else "the attacker",))
                 return
         rolls = [v if v else None for v in self.given]
         if self._do(app, {"do": "battle", "attacker": self._side_action(0), "defender": self._side_action(1),
@@ -325,7 +329,7 @@ class KhaanScreen(Screen):
             if sum(v) < TRIBES:
                 v[self.who] += 1
             else:
-                self._refuse("khaan.votes")
+                self._refuse("khaan.votes", (TRIBES,))
         elif v[self.who]:
             v[self.who] -= 1
 

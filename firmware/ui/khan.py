@@ -18,11 +18,13 @@ from shared_rules.khan.tables import (ANYWHERE, DIRECTIONS, DX, DY, FIGURES, RIV
 from hal import clock
 from hal.clock import elapsed
 from ui import palette
-from ui.base import Choice, Screen, blink, fill, number, text
+from ui.base import Choice, Screen, blink, fill, help_text, number, text
 
 BOARD_X = 1  # the board's column 0 on the matrix
 PANEL_X = 9
 STEP_MS = 140  # a ruler's flight: this long per cell passed
+CARD_MS = 1500  # the card flipped is shown this long before its ruler's flight
+ANNOUNCE_MS = 2500  # "FINL": the final phase has begun
 ERROR_MS = 900
 ARROWS = {"UP": 0, "RIGHT": 2, "DOWN": 4, "LEFT": 6}  # the direction each arrow points
 
@@ -54,13 +56,18 @@ class KhanScreen(Screen):
         self.picked = -1  # a cell or a ruler picked earlier in a two-step pick
         self.paint = []  # cells chosen for a figure
         self.consent = False
-        self.flight = None  # (ruler, [cells], start ms) while a flight is shown
+        self.flight = None  # (ruler, [cells], start ms, card) while a flight is shown (card: the flip's)
+        self.covered = True  # the hand is hidden until its player asks (an arrow or OK)
+        self.announce = None  # the final phase's banner: None, -1 (from the next frame) or its start
         self.error_at = clock.now() - ERROR_MS  # when the last refused move was tried
         self.error = ""
         self._scores = None
         self.version = 0  # counts the changes of the game...
         self.layer = bytearray(256)  # ...and this is the board and the courts drawn for
         self.layer_for = -1  # this version: a frame only copies it (60 frames a second)
+        if game.phase == SETUP:
+            self.then = "setup"
+            self._home()
 
     def show(self, game) -> None:
         """The game after an undo or a redo: the board redrawn, the cursor where it was."""
@@ -68,18 +75,45 @@ class KhanScreen(Screen):
         self.mode = "board"
         self.paint = []
         self.flight = None
+        self.announce = None
         self._scores = None
         self.version += 1
+        if game.phase == SETUP:  # the cursor where the next yurt may go
+            self.then = "setup"
+            self._home()
 
     def ui_json(self) -> dict:
         out = {"mode": self.mode, "cursor": self.game.board.name_of(self.cursor),
                "paint": [self.game.board.name_of(i) for i in self.paint]}
         if self.mode == "discard":
             out["paint"] = list(self.paint)
-        if self.mode not in ("board", "cursor", "paint") and self.choice.items:
+        if self.mode in ("hand", "discard") and self.covered:
+            out["covered"] = True  # the hand stays private: not even the host sees it
+            out["cards"] = len(self.choice.items)
+            out["paint"] = []
+        elif self.mode not in ("board", "cursor", "paint") and self.choice.items:
             out["choice"] = self.choice.value
             out["choices"] = list(self.choice.items)
+        if self.flight is not None and self.flight[3] is not None:
+            r, d, symbol = self.flight[3]
+            out["flipped"] = {"ruler": RULERS[r], "direction": DIRECTIONS[d], "symbol": symbol}
+        if self.announce is not None:
+            out["announce"] = "final"
         return out
+
+    def help(self) -> str:
+        m = self.mode
+        g = self.game
+        if m == "board":
+            key = g.phase if g.phase in (SETUP, FINAL, OVER) else g.step
+            if g.step == FLIP and g.mode != VIRTUAL:
+                key += ".table"
+            m += "." + key
+        elif m in ("cursor", "ruler"):
+            m += "." + self.then
+        elif m == "hand" and self.covered:
+            m += ".covered"
+        return help_text("khan." + m)
 
     # -- presses -----------------------------------------------------------------------
     def at_top(self) -> bool:
@@ -87,14 +121,16 @@ class KhanScreen(Screen):
 
     def press(self, app, button: str, long: bool) -> None:
         self.flight = None
+        self.announce = None
         mode = self.mode
+        if mode in ("hand", "discard") and self.covered and button != "BACK" and not long:
+            self.covered = False  # the player asks to see his hand: only that
+            return
         if mode == "board":
             if button == "OK":
                 self._next(app)
             elif button in ARROWS and self.game.phase == SETUP:
-                self.mode = "cursor"
-                self.then = "setup"
-                self._move(button)
+                self._cursor("setup")  # the cursor comes, on a cell the yurt may take
         elif mode == "cursor":
             if button in ARROWS:
                 self._move(button)
@@ -118,6 +154,7 @@ class KhanScreen(Screen):
             elif button == "BACK":
                 self.paint = []
                 self.mode = "board"
+                self.covered = True
         elif mode == "paint":
             if button in ARROWS:
                 self._move(button)
@@ -140,6 +177,7 @@ class KhanScreen(Screen):
                 self._chosen(app, self.choice.value)
             elif button == "BACK":
                 self.mode = "board"
+                self.covered = True
 
     def _move(self, button: str) -> None:
         b = self.game.board
@@ -153,13 +191,47 @@ class KhanScreen(Screen):
         self.mode = mode
         self.choice = Choice(items)
         self.then = then
+        self.covered = True  # a hand listed again is hidden again
+
+    def _cursor(self, then: str) -> None:
+        """Cursor mode, to pick a cell for then (setup, invade, double): on a legal cell."""
+        self.mode = "cursor"
+        self.then = then
+        self._home()
+
+    def _home(self) -> None:
+        """Move the cursor to the nearest cell where the yurt being placed may go (it
+        stays where it is if it may go there, or if no cell would do)."""
+        g = self.game
+        then = self.then
+        if then == "setup":
+            sym = invade.parse_symbol(invade.SETUP)
+        elif then == "invade" and g.mode == VIRTUAL and self.picked >= 0:
+            sym = invade.parse_symbol(card_symbol(self.picked))
+        elif then in ("invade", "double"):
+            sym = invade.parse_symbol(ANYWHERE)
+        else:
+            return
+        if invade.allowed(g.pos, self.cursor, sym):
+            return
+        w = g.board.width
+        x0 = self.cursor % w
+        y0 = self.cursor // w
+        best = -1
+        far = 1 << 20
+        for i in invade.each(g.pos, sym):
+            d = (i % w - x0) ** 2 + (i // w - y0) ** 2
+            if d < far:
+                best = i
+                far = d
+        if best >= 0:
+            self.cursor = best
 
     def _next(self, app) -> None:
         """OK on the board: whatever the rules expect next."""
         g = self.game
         if g.phase == SETUP:
-            self.mode = "cursor"
-            self.then = "setup"
+            self._cursor("setup")
         elif g.phase == FINAL:
             # two conquests, or none left to make (with anybody's consent): the turn ends
             if g.actions >= 2 or not any(True for _ in g.conquests(True)):
@@ -192,16 +264,14 @@ class KhanScreen(Screen):
                 if g.mode == VIRTUAL:
                     self._list("hand", list(g.hand()))
                 else:
-                    self.mode = "cursor"
-                    self.then = "invade"
+                    self._cursor("invade")
             elif value == "B":
                 self._list("ruler", [r for r in range(len(RULERS)) if g.pos.in_play(r)], "expel")
             elif value == "C":
                 self.paint = []
                 self.mode = "paint"
             elif value == "D":
-                self.mode = "cursor"
-                self.then = "double"
+                self._cursor("double")
             elif value == "S":
                 self._try(app, {"do": "skip"})
         elif mode == "special":
@@ -220,8 +290,7 @@ class KhanScreen(Screen):
             self._try(app, {"do": "special", "card": "recon", "figure": value})
         elif mode == "hand":
             self.picked = value
-            self.mode = "cursor"
-            self.then = "invade"
+            self._cursor("invade")
         elif mode == "ruler":
             self.picked = value
             if g.mode == VIRTUAL:
@@ -256,7 +325,7 @@ class KhanScreen(Screen):
             else:
                 fits = [s for s in SYMBOLS if invade.allowed(g.pos, i, invade.parse_symbol(s))]
                 if not fits:
-                    self._refuse("NO")
+                    self._refuse("khan.no_symbol", (name,))
                     return
                 self.picked = i
                 self._list("symbol", fits)
@@ -280,18 +349,34 @@ class KhanScreen(Screen):
         self._fly(app, action)
 
     def _fly(self, app, action: dict) -> None:
-        """A flip or an expel: the ruler is shown moving along his path."""
+        """A flip or an expel: the ruler is shown moving along his path; a flip shows its
+        card first (the ruler's colour, the direction, the symbol)."""
+        final = self.game.phase == FINAL
         try:
             event = app.act(action)
         except RulesError as e:
-            self._refuse(e.text)
+            self._refuse(e.text, e.values)
             return
         b = self.game.board
         flight = event["flight"]
         cells = [b.cell(flight["from"], "from")] + [b.cell(c, "path") for c in flight["path"]]
-        self.flight = (RULERS.index(event["ruler"]), cells, None)
+        r = RULERS.index(event["ruler"])
+        card = None
+        if action["do"] == "flip":
+            c = event["card"]
+            if c is not None:  # the deck's card
+                card = (r, DIRECTIONS.index(c["direction"]), c["symbol"])
+            else:  # the table's card, as entered
+                card = (r, DIRECTIONS.index(action["direction"]), "")
+        self.flight = (r, cells, None, card)
         self.mode = "board"
         self.version += 1
+        self._final(final)
+
+    def _final(self, was: bool) -> None:
+        """The final phase has just begun: its banner, once the flight has been shown."""
+        if not was and self.game.phase == FINAL:
+            self.announce = -1
 
     def _conquer(self, app) -> None:
         """OK held in paint mode: the figure whose shape the painted cells make."""
@@ -315,20 +400,29 @@ class KhanScreen(Screen):
                 self.mode = "board"
                 self.version += 1
                 return
-        self._refuse(last.text if last is not None else "khan.wrong_shape")
+        if last is not None:
+            self._refuse(last.text, last.values)
+        else:
+            self._refuse("khan.no_shape", (len(cells),))
 
     def _try(self, app, action: dict, keep: bool = False) -> None:
-        """An action on the game: done (the board redrawn), or refused (a red flash).
-        keep: stay in cursor mode while the setup goes on."""
+        """An action on the game: done (the board redrawn), or refused (a red flash and
+        the reason). keep: stay in cursor mode while the setup goes on."""
+        final = self.game.phase == FINAL
         try:
             app.act(action)
         except RulesError as e:
-            self._refuse(e.text)
+            self._refuse(e.text, e.values)
             return
-        self.mode = "cursor" if keep and self.game.phase == SETUP else "board"
+        if keep and self.game.phase == SETUP:
+            self._cursor("setup")  # the next player's yurt: the cursor off the one just placed
+        else:
+            self.mode = "board"
         self.version += 1
+        self._final(final)
 
-    def _refuse(self, why: str) -> None:
+    def _refuse(self, why: str, values: tuple = ()) -> None:
+        self.refuse(why, values)  # the App scrolls the reason
         self.error = why
         self.error_at = clock.now()
 
@@ -385,12 +479,19 @@ class KhanScreen(Screen):
 
     def _draw_flight(self, frame: bytearray, now: int) -> None:
         if self.flight is None:
+            self._draw_announce(frame, now)
             return
-        r, cells, start = self.flight
+        r, cells, start, card = self.flight
         if start is None:
             start = now
-            self.flight = (r, cells, start)
-        k = max(0, elapsed(now, start)) // STEP_MS
+            self.flight = (r, cells, start, card)
+        t = max(0, elapsed(now, start))
+        if card is not None:
+            if t < CARD_MS:
+                self._draw_card(frame, card)
+                return
+            t -= CARD_MS
+        k = t // STEP_MS
         b = self.game.board
         if k >= len(cells) - 1 or len(cells) < 2:
             self.flight = None
@@ -400,6 +501,30 @@ class KhanScreen(Screen):
         last = cells[-1]
         frame[(last // b.width) * 16 + BOARD_X + last % b.width] = palette.TERRAIN + b.terrain[last] - 1 \
             if b.terrain[last] != RIVER else palette.RIVER
+
+    def _draw_card(self, frame: bytearray, card: tuple) -> None:
+        """The card flipped, over the board: framed in its ruler's colour, its direction
+        (an arrow from the white centre) above its symbol."""
+        r, d, symbol = card
+        fill(frame, 3, 0, 10, 11, palette.RULER + r)
+        fill(frame, 4, 1, 8, 9, palette.OFF)
+        self._arrow(frame, 7, 3, d, 0)
+        if symbol:
+            self._symbol(frame, 6, symbol, 7)
+
+    def _draw_announce(self, frame: bytearray, now: int) -> None:
+        """FINL over the board for ANNOUNCE_MS: the final phase has begun."""
+        if self.announce is None:
+            return
+        if self.announce < 0:
+            self.announce = now
+        if not 0 <= elapsed(now, self.announce) < ANNOUNCE_MS:
+            self.announce = None
+            return
+        fill(frame, 0, 2, 16, 9, palette.OFF)
+        fill(frame, 0, 2, 16, 1, palette.HINT)
+        fill(frame, 0, 10, 16, 1, palette.HINT)
+        text(frame, 0, 4, "FINL", palette.HINT if blink(now) else palette.WHITE)
 
     def _draw_courts(self, frame: bytearray) -> None:
         pos = self.game.pos
@@ -412,7 +537,7 @@ class KhanScreen(Screen):
 
     def _draw_panel(self, frame: bytearray, now: int) -> None:
         g = self.game
-        if elapsed(now, self.error_at) < ERROR_MS:
+        if 0 <= elapsed(now, self.error_at) < ERROR_MS:
             fill(frame, PANEL_X, 11, 7, 5, palette.BAD)
             return
         if g.phase == OVER:
@@ -424,6 +549,9 @@ class KhanScreen(Screen):
         mode = self.mode
         if mode in ("menu", "special"):
             text(frame, x + 1, 11, self.choice.value, palette.WHITE)
+        elif mode in ("hand", "discard") and self.covered:
+            fill(frame, x, 11, 2, 5, palette.HALF)  # the back of the hand, and its size
+            number(frame, x + 2, 11, len(self.choice.items), palette.TEXT, 1)
         elif mode in ("hand", "discard") and self.choice.items:
             card = self.choice.value
             if mode == "discard" and card in self.paint and blink(now, 300):
@@ -457,25 +585,25 @@ class KhanScreen(Screen):
         else:
             text(frame, x + 1, 11, "E" if g.step == END else "?", palette.TEXT)
 
-    def _symbol(self, frame: bytearray, x: int, symbol: str) -> None:
+    def _symbol(self, frame: bytearray, x: int, symbol: str, y: int = 12) -> None:
         """A card symbol: its terrain colour, the river blue, the joker white, border a frame."""
         core = symbol.split("+")[0]
         if core in TERRAINS:
-            fill(frame, x, 12, 3, 3, palette.TERRAIN + TERRAINS.index(core))
+            fill(frame, x, y, 3, 3, palette.TERRAIN + TERRAINS.index(core))
         elif core == "river":
-            fill(frame, x, 12, 3, 3, palette.RIVER)
+            fill(frame, x, y, 3, 3, palette.RIVER)
         elif core in ("khan", ANYWHERE):
-            fill(frame, x, 12, 3, 3, palette.WHITE)
+            fill(frame, x, y, 3, 3, palette.WHITE)
         if "border" in symbol:
-            fill(frame, x - 1, 11, 5, 1, palette.HINT)
-            fill(frame, x - 1, 15, 5, 1, palette.HINT)
+            fill(frame, x - 1, y - 1, 5, 1, palette.HINT)
+            fill(frame, x - 1, y + 3, 5, 1, palette.HINT)
 
-    def _arrow(self, frame: bytearray, cx: int, cy: int, d: int) -> None:
+    def _arrow(self, frame: bytearray, cx: int, cy: int, d: int, top: int = 11) -> None:
         frame[cy * 16 + cx] = palette.WHITE
         for k in (1, 2):
             x = cx + DX[d] * k
             y = cy + DY[d] * k
-            if 0 <= x < 16 and 11 <= y < 16:
+            if 0 <= x < 16 and top <= y < 16:
                 frame[y * 16 + x] = palette.HINT
 
     def _draw_scores(self, frame: bytearray, now: int) -> None:
@@ -488,7 +616,10 @@ class KhanScreen(Screen):
         k = (now // 1500) % len(g.players)
         p = g.players[k]
         c = palette.player(p)
+        # the whole bottom band (the courts no longer matter): the player's colour, then his
+        # total in three places (a winner's colour blinks)
+        fill(frame, 0, 11, 16, 5, palette.OFF)
         if p not in s["winners"] or blink(now):
-            fill(frame, PANEL_X, 11, 1, 5, c)
-        number(frame, PANEL_X + 2, 11, s["total"][p] % 100, c, 2)
+            fill(frame, 0, 11, 2, 5, c)
+        number(frame, 4, 11, min(s["total"][p], 999), c, 3)
 

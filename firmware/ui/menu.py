@@ -11,7 +11,7 @@ from hal.clock import elapsed
 from shared_rules.errors import RulesError
 from shared_rules.games import GAMES
 from ui import palette
-from ui.base import Choice, Screen, blink, fill, number, text
+from ui.base import Choice, Screen, blink, fill, help_text, number, text
 
 ERROR_MS = 900
 
@@ -35,6 +35,9 @@ class Menu(Screen):
                     app.to_menu()  # it could not come back: the menu again, with the notice
             else:
                 app.switch(Setup(game, self.choice.index))
+
+    def help(self) -> str:
+        return help_text("menu")
 
     def ui_json(self) -> dict:
         return {"mode": "menu", "choice": GAMES[self.choice.index][0], "choices": [g[0] for g in GAMES],
@@ -94,8 +97,8 @@ class Setup(Screen):
                         self.refresh(app)
                         raise RulesError("bad_args", "there is no own board any more")
                     app.new_game(self.game[0], self.colours[:self.count], self.mode % len(options), board=board)
-                except RulesError:
-                    self.error_at = clock.now()
+                except RulesError as e:
+                    self._refuse(e.text, e.values)
         elif button == "BACK":
             if self.editing:
                 self.editing -= 1
@@ -121,6 +124,13 @@ class Setup(Screen):
             self.mode = len(self.game[7]) + self.mode % len(self.game[7])
         elif self.mode >= len(self.options) - 1:
             self.mode = 0
+
+    def help(self) -> str:
+        return help_text("setup" if self.game[5] else "setup.plain")
+
+    def _refuse(self, why: str, values: tuple = ()) -> None:
+        self.error_at = clock.now()
+        self.refuse(why, values)  # the App scrolls the reason
 
     def ui_json(self) -> dict:
         out = {"mode": "setup", "game": self.game[0], "players": self.count, "editing": self.editing}

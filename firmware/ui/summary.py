@@ -10,7 +10,7 @@ shared_rules/<game>/summary.py; what a summary lacks is left out.
 """
 
 from ui import palette
-from ui.base import Screen, fill, number, text
+from ui.base import Screen, fill, help_text, number, text
 
 
 def colour_of(player) -> int:
@@ -48,6 +48,9 @@ class Summary(Screen):
     def show(self, game) -> None:
         self.game = game
         self.under.show(game)
+
+    def help(self) -> str:
+        return help_text("summary")
 
     def ui_json(self) -> dict:
         return {"mode": "summary", "page": self.page, "pages": len(self.pages), "show": self.pages[self.page][0]}

@@ -44,7 +44,13 @@ class KhanDriver:
         if self.ui["cursor"] != board.name_of(cell):
             raise DriveError("the cursor went to %s, not %s" % (self.ui["cursor"], board.name_of(cell)))
 
+    def uncover(self) -> None:
+        """A hand shown only when its player asks: an arrow shows it."""
+        if self.ui.get("covered"):
+            self.press("DOWN")
+
     def pick(self, value) -> None:
+        self.uncover()
         choices = self.ui.get("choices", [])
         if value not in choices:
             raise DriveError("%r is not offered (%s: %r)" % (value, self.ui.get("mode"), choices))
@@ -107,6 +113,7 @@ class KhanDriver:
                 self.press("OK", True)
 
     def _mark(self, card: int) -> None:
+        self.uncover()
         for _ in range(len(self.ui.get("choices", []))):
             if self.ui.get("choice") == card:
                 break

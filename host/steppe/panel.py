@@ -35,7 +35,7 @@ def press(link: Transport, button: str, long: bool = False) -> dict:
 KEYS = {
     "up": ("UP", False), "down": ("DOWN", False), "left": ("LEFT", False), "right": ("RIGHT", False),
     "enter": ("OK", False), "esc": ("BACK", False),
-    " ": ("OK", True), "o": ("OK", True), "u": ("BACK", True), "backspace": ("BACK", True),
+    " ": ("OK", True), "o": ("OK", True), "u": ("BACK", True), "backspace": ("BACK", True), "?": ("HELP", False),
     "k": ("UP", False), "j": ("DOWN", False), "h": ("LEFT", False), "l": ("RIGHT", False),
 }
 _CSI_KEYS = {ord("A"): "up", ord("B"): "down", ord("C"): "right", ord("D"): "left"}
@@ -91,7 +91,7 @@ def parse_keys(buf: bytes, final: bool) -> "tuple[list[str], bytes]":
 
 
 # -- the panel -----------------------------------------------------------------------------
-HELP = "arrows: move  Enter: OK  Esc: BACK  Space/o: OK held  u/Backspace: BACK held (undo)  q: quit"
+HELP = "arrows: move  Enter: OK  Esc: BACK  Space/o: OK held  u/Backspace: BACK held (undo)  ?: help  q: quit"
 TOP = 3  # the matrix's first terminal row
 LEFT = 3  # its first column (inside a frame line)
 DARK = "#000000"
@@ -118,6 +118,7 @@ class Panel:
         self.screen = str(info.get("screen", "?"))
         self.ui: dict = {}
         self.error = ""
+        self.why = ""  # what the matrix scrolls: why the last press was refused, or the mode's help
         self.event = str(info.get("notice") or "")
         self.summary = ""
         self.state = None  # the game as last read
@@ -208,6 +209,7 @@ class Panel:
             return
         self.error = ""
         self.ui = ui
+        self.why = _why(ui)
         screen = str(ui.get("screen", self.screen))
         if screen != self.screen or button in ("OK", "BACK"):  # a game changes on these
             self.screen = screen
@@ -299,8 +301,8 @@ class Panel:
             self.lines = {}
             self.out.append("\x1b[0m\x1b[2J")
         w = self.width
-        if cols < 2 * w + 4 or rows < TOP + self.height + 7:
-            self._text(1, "too small: %dx%d needed" % (2 * w + 4, TOP + self.height + 7), cols)
+        if cols < 2 * w + 4 or rows < TOP + self.height + 8:
+            self._text(1, "too small: %dx%d needed" % (2 * w + 4, TOP + self.height + 8), cols)
             return
         self._text(1, "Steppe Companion   " + self.label, cols)
         if len(self.drawn) != self.height:
@@ -326,9 +328,10 @@ class Panel:
         self._text(base, status, cols)
         self._text(base + 1, self.summary, cols)
         self._text(base + 2, self.event, cols)
-        self._text(base + 3, ("device error: " + self.error) if self.error else "", cols)
-        self._text(base + 4, self.rate, cols)
-        self._text(base + 5, HELP, cols)
+        self._text(base + 3, self.why, cols)
+        self._text(base + 4, ("device error: " + self.error) if self.error else "", cols)
+        self._text(base + 5, self.rate, cols)
+        self._text(base + 6, HELP, cols)
 
     def _text(self, row: int, text: str, cols: int) -> None:
         text = text[:cols - 1]
@@ -350,6 +353,15 @@ class Panel:
         if self.out:
             self._write("".join(self.out))
             self.out = []
+
+
+def _why(ui: dict) -> str:
+    """The line under the matrix for what it scrolls: a refusal's reason, or the help."""
+    if ui.get("why"):
+        return "refused: " + str(ui["why"])
+    if ui.get("help"):
+        return "help: " + str(ui["help"])
+    return ""
 
 
 def _shown(value) -> str:

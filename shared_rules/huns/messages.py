@@ -10,6 +10,7 @@ MESSAGES = {
     "huns.start_loot_count": "seat {0} takes {1} loot cube(s) at setup",
     "huns.start_loot_twice": "setup loot cubes must be of different colours: {0} is named twice",
     "huns.supply_empty": "the supply has no {0} loot cube left",
+    "huns.camp_full": "{0} counts at most {1}: the box holds no more",
     "huns.not_a_face": "{0} is not a face of the {1} die (its faces are {2})",
     "huns.die_taken": "the {0} die is already taken this round",
     "huns.action": "a turn takes \"cards\" or \"loot\"",

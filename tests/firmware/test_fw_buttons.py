@@ -53,3 +53,35 @@ def test_due_says_how_long_to_wait():
     assert buttons.due(s, 5, True) == 15
     feed(s, 1, 20, True)
     assert buttons.due(s, 20, True) == buttons.REPEAT_DELAY_MS
+
+
+def test_ok_and_back_held_together_are_help_and_neither_acts_on_its_own():
+    ok = new_state()
+    back = new_state()
+    events = []
+    for now in range(0, 2000):
+        e1 = feed(ok, 1 if 10 <= now < 1500 else 0, now, False)
+        e2 = feed(back, 1 if 200 <= now < 1400 else 0, now, False)
+        if e1:
+            events.append(("OK", e1))
+        if e2:
+            events.append(("BACK", e2))
+        if buttons.chord(ok, back):
+            events.append((buttons.HELP, now))
+    assert events == [(buttons.HELP, 220)], events
+
+
+def test_back_already_held_long_is_undo_and_not_help():
+    ok = new_state()
+    back = new_state()
+    events = []
+    for now in range(0, 2000):
+        e2 = feed(back, 1 if 10 <= now < 1500 else 0, now, False)
+        e1 = feed(ok, 1 if 900 <= now < 1000 else 0, now, False)
+        if e2:
+            events.append(("BACK", e2))
+        if e1:
+            events.append(("OK", e1))
+        if buttons.chord(ok, back):
+            events.append((buttons.HELP, now))
+    assert events == [("BACK", LONG), ("OK", PRESS)], events

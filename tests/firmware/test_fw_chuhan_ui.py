@@ -44,6 +44,8 @@ def act(app, action: dict) -> bool:
     """Enter one chuhan action (as chuhan.play takes it) with the buttons. A set is given
     by "rank", "size" and "kind" (SETS), as the screen takes it. False if the screen did
     not offer it (or refused it at once)."""
+    if "why" in app.ui_json():  # a refusal's reason scrolls: a press ends it (and only that)
+        app.press("BACK")
     while app.screen.ui_json()["mode"] != "board":  # a refused entry stays open: leave it
         app.press("BACK")
     do = action["do"]
@@ -196,9 +198,10 @@ def test_a_refused_set_flashes_red_and_changes_nothing():
     assert app.screen.ui_json()["error"] == "chuhan.two_jokers"
     assert _state(app) == before
     f = _frame(app, _later(100))
-    assert f[11 * 16] == palette.BAD and f[15 * 16 + 15] == palette.BAD
+    assert f[14 * 16] == palette.BAD and f[15 * 16 + 15] == palette.BAD  # under the reason's band
     act(app, {"do": "set", "player": "han", "kind": "zhongli_mo", "rank": 5, "size": 6})  # 5..10: no
     assert app.screen.ui_json()["error"] and _state(app) == before
+    app.press("BACK")  # ends the reason scrolling, and only that
     app.press("BACK")
     app.press("BACK")
     app.press("OK")  # nothing waits: OK does nothing

@@ -259,6 +259,8 @@ def test_a_refused_move_flashes_red_and_changes_nothing():
     frame = bytearray(256)
     app.screen.draw(frame, app.screen.error_at + 100)
     assert frame[0] == palette.BAD and frame[4 * 16 + 15] == palette.BAD
+    app.press("BACK")  # ends the reason scrolling, and only that
+    assert app.screen.ui_json()["mode"] == "action"
     app.press("BACK")
     assert app.screen.ui_json()["mode"] == "table" and "refused" not in app.screen.ui_json()
 

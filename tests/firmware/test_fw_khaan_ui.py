@@ -377,6 +377,7 @@ def test_the_countdown_and_a_kurultai_that_elects_nobody():
     assert _ui(app)["votes"] == {"red": 7, "yellow": 5, "blue": 0, "green": 0}
     app.press("UP")
     assert _ui(app)["error"] == "khaan.votes", "12 tribes, 12 votes"
+    app.press("DOWN")  # ends the reason scrolling (and only that)
     app.press("OK")
     s = _state(app)
     assert s["khan"] is None and s["round"] == 5, "7 of 12 is not two thirds: the game goes on"
@@ -422,6 +423,7 @@ def test_eight_of_twelve_votes_elect_the_great_khan():
     assert f[15 * 16] == palette.player("green"), "the Great Khan's colour"
     app.press("OK")
     assert _ui(app)["error"] == "khaan.elected"
+    app.press("OK")  # ends the reason scrolling (and only that)
     app.press("BACK", True)
     assert _state(app)["khan"] is None
 
@@ -431,7 +433,7 @@ def test_round_corrections_and_the_interval():
     _tool(app, "kuru")
     app.press("DOWN")
     assert _ui(app)["error"] == "khaan.round" and _state(app)["round"] == 1
-    _press(app, "UP", "UP", "LEFT")  # round 3, a kurultai every 3 rounds
+    _press(app, "OK", "UP", "UP", "LEFT")  # (OK ends the reason scrolling, and only that)  # round 3, a kurultai every 3 rounds
     s = _state(app)
     assert s["round"] == 3 and s["every"] == 3 and _ui(app)["left"] == 0
     for _ in range(5):
