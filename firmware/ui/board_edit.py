@@ -11,16 +11,14 @@ tool, OK also puts the pen down: the arrows paint every cell they move to (held,
 repeat: a row at a time) until the next OK. OK held: the tools (arrows step, OK takes
 one); BACK: the menu SAVE (check, then write khanboard.txt: ownboard.py), EDIT (go on),
 QUIT (leave unsaved), DFLT (start again from the default board), DEL (forget the saved
-board). A board the rules core refuses is not saved: the reason scrolls across rows 11-15
-(any button stops it) and ui.get says it. The editor leaves for the Khan setup it came
+board). A board the rules core refuses is not saved: the App scrolls the reason over the
+matrix (any button stops it) and ui.get says it ("why"). The editor leaves for the Khan setup it came
 from; this module is imported only while it is shown (menu.py) and let go after.
 """
 
-from hal import clock
-from hal.clock import elapsed
 from shared_rules.khan.tables import RIVER, RULERS
 from ui import palette
-from ui.base import Screen, blink, fill, text
+from ui.base import Screen, blink, help_text, text
 
 W = 15  # the canvas: board_text.SCREEN, the most the Khan screen shows
 H = 11
@@ -28,7 +26,6 @@ X0 = 1  # the canvas's column 0 on the matrix (as the Khan screen's board)
 TOOLS = "MGTRSF~.E12345678"  # a cell's terrain, the river, no cell, the edge, a ruler's start
 SHOWN = "MGTRSF-XE12345678"  # each tool's letter on the matrix (the font has no "~")
 ITEMS = ("SAVE", "EDIT", "QUIT", "DFLT", "DEL")
-SCROLL_MS = 70  # the reason moves a column this often
 NO_START = 255
 
 
@@ -44,8 +41,6 @@ class BoardEdit(Screen):
         self.mode = "paint"  # paint, tools, menu
         self.pen = False  # the arrows paint the cells they move to
         self.item = 0
-        self.reason = ""  # why the last SAVE was refused, scrolling until a press
-        self.reason_at = 0
         import ownboard
 
         own = ownboard.read(app.root)
@@ -90,9 +85,6 @@ class BoardEdit(Screen):
 
     # -- presses -----------------------------------------------------------------------
     def press(self, app, button: str, long: bool) -> None:
-        if self.reason:  # any button stops the reason scrolling (and does nothing else)
-            self.reason = ""
-            return
         if button != "OK" or long or self.mode != "paint":
             self.pen = self.pen and self.mode == "paint" and button in ("UP", "DOWN", "LEFT", "RIGHT")
         if self.mode == "tools":
@@ -171,9 +163,12 @@ class BoardEdit(Screen):
             self._leave(app, False)
 
     def _refuse(self, why: str) -> None:
-        self.reason = why
-        self.reason_at = clock.now()
+        """The App scrolls the reason over the matrix (ui/scroll.py); ui.get has it too."""
         self.mode = "paint"
+        self.refuse(why)
+
+    def help(self) -> str:
+        return help_text("board_edit." + self.mode)
 
     def _leave(self, app, saved: bool) -> None:
         """Back to the Khan setup (its choice of board brought up to date); this module and
@@ -196,8 +191,6 @@ class BoardEdit(Screen):
         if self.mode == "menu":
             out["choice"] = ITEMS[self.item]
             out["choices"] = list(ITEMS)
-        if self.reason:
-            out["refused"] = self.reason
         return out
 
     def animating(self, now: int) -> bool:
@@ -218,12 +211,7 @@ class BoardEdit(Screen):
                 frame[(i // W) * 16 + X0 + i % W] = palette.RULER + r
         if on:
             frame[(self.cursor // W) * 16 + X0 + self.cursor % W] = palette.CURSOR
-        if self.reason:
-            fill(frame, 0, 11, 16, 5, palette.BAD)
-            shift = elapsed(now, self.reason_at) // SCROLL_MS
-            span = 4 * len(self.reason) + 16
-            text(frame, 16 - shift % span, 11, _plain(self.reason), palette.WHITE)
-        elif self.mode == "menu":
+        if self.mode == "menu":
             text(frame, 0, 11, ITEMS[self.item], palette.HINT)
         else:
             tool = self.tool
@@ -246,14 +234,6 @@ def _tool_colour(tool: int) -> int:
 
 def _cell_name(i: int) -> str:
     return chr(65 + i % W) + str(i // W + 1)
-
-
-def _plain(s: str) -> str:
-    """The text in the 3x5 font's characters (others become spaces)."""
-    from ui.font import glyph
-
-    q = glyph("?")
-    return "".join(c if c == "?" or glyph(c) != q else " " for c in s)
 
 
 def _message(e) -> str:

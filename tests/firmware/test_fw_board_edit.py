@@ -103,18 +103,20 @@ def test_a_board_the_rules_refuse_is_refused_with_the_reason_and_nothing_is_save
     _tool(app, "1")
     _press(app, "OK")  # grey starts on H6, a river cell
     ui = _press(app, "BACK", "OK")
-    assert ui["mode"] == "board_edit" and "cannot start on the river at H6" in ui["refused"]
+    assert ui["mode"] == "board_edit" and "cannot start on the river at H6" in ui["why"]  # the App scrolls it
     assert _read(root + "khanboard.txt") is None
     from ui import palette
 
     lit = bytes(app.pixels.frame)
-    assert sum(1 for k in range(11 * 16, 256) if lit[k] == palette.BAD) > 30  # the reason on a red band (palette.BAD)
+    assert sum(1 for k in range(256) if lit[k] == palette.BAD) >= 16  # the reason's band, edged in red
     ui = _press(app, "DOWN")  # any button stops the reason, and only that
-    assert "refused" not in ui and ui["cursor"] == "H6" and ui["edit"] == "paint"
+    assert "why" not in ui and ui["cursor"] == "H6" and ui["edit"] == "paint"
     _tool(app, ".")
     ui = _press(app, "OK", "BACK", "OK")  # H6 now no cell: grey has no start on the board
-    assert "H6" in ui["refused"] and "not a cell" in ui["refused"]
-    ui = _press(app, "LEFT", "BACK", "DOWN", "DOWN")
+    assert "H6" in ui["why"] and "not a cell" in ui["why"]
+    ui = _press(app, "LEFT", "HELP")  # (the press ended the reason) help in the editor's own words
+    assert ui["help"].startswith("Arrows: a cell. OK: paint it")
+    ui = _press(app, "BACK", "BACK", "DOWN", "DOWN")  # (the first BACK ends the help)
     assert ui["choice"] == "QUIT"
     ui = _press(app, "OK")  # leaves unsaved: the setup as before, no own board
     assert ui["mode"] == "setup" and ui["option"] == "DECK" and _read(root + "khanboard.txt") is None
@@ -194,6 +196,6 @@ def test_ok_puts_the_pen_down_and_the_arrows_paint_a_row_until_the_next_ok():
     ui = _press(app, "LEFT", "OK", "RIGHT")  # a ruler's start (E2): one cell, no pen
     assert ui["pen"] is False
     ui = _press(app, "BACK", "OK")
-    assert ui["mode"] == "setup", ui.get("refused")
+    assert ui["mode"] == "setup", ui.get("why")
     saved = _read(root + "khanboard.txt")
     assert saved is not None and saved.split("\n")[1][:8] == "+TTTTTMM" and "ruler lightblue E2\n" in saved
