@@ -84,6 +84,8 @@ class App:
         self.summary_due = None  # (summary, when the game ended) until its summary comes up
         self.archive_budget = 0  # bytes of flash for finished games (0: archive.BUDGET)
         self.began = None  # (game, uptime) of the game begun since the box started: its relative start
+        self.faults = 0  # errors the box recovered from since it started (fault())
+        self.fault_logged = None  # (code, when) of the last one written to errors.log
 
     # -- files -----------------------------------------------------------------------
     def _path(self, name: str) -> str:
@@ -145,7 +147,7 @@ class App:
                     unload("ui." + game)
 
     def screen_name(self) -> str:
-        return self.screen.name or "menu"
+        return self.screen.name or getattr(self.screen, "of", "") or "menu"  # (of: under the error screen)
 
     def ui_json(self) -> dict:
         """What the screen asks for (mode, cursor, choice...) and which screen it is."""
@@ -546,6 +548,7 @@ class App:
             if gap > self.max_gap:
                 self.max_gap = gap
             turn = now
+            where = "press"  # what the loop is doing: the error screen's code and the log say it
             try:
                 if self.buttons is not None:
                     for name, event in self.buttons.poll(now):
@@ -553,18 +556,74 @@ class App:
                             self.press(name, False)
                         elif event == LONG:
                             self.press(name, True)
+                where = "animating"
                 if (self.dirty or self.screen.animating(now)) and clock.elapsed(now, last) >= FRAME_MS:
+                    where = "draw"
                     self.render(now)
                     last = now
+                where = "snapshot"
                 self._snapshot_step(now)
+                where = "tick"
+                self._fault_shown(now)
                 self.tick(now)
-            except Exception as e:  # the loop never stops: say what went wrong, carry on
-                self._trouble(e)
+            except Exception as e:  # the loop never stops: the error screen, the log, the saved game
+                self.fault(e, where)
             await _pause(asyncio)  # always: the link's task must get its turn
 
-    def _trouble(self, e) -> None:
-        """Something the loop did failed (a bug, the RAM ran out): noted for hello, the game
-        as saved kept, the loop going on. Never raises (saying so may itself want RAM)."""
+    def fault(self, e, where: str) -> str:
+        """Something the box did failed (a bug; the RAM ran out): the error screen with a
+        code, the traceback into errors.log, the game as last saved - its journal read
+        again, so what the failed step half changed in RAM is gone - and the loop goes on
+        (errlog.handle). Returns the code. Never raises: a step that fails in turn (the
+        log, for want of RAM) is left out."""
+        self.faults += 1
+        game = self.record.name if self.record is not None else ""
+        try:
+            about = self.screen_name() + "/" + str(self.screen.ui_json().get("mode"))
+        except Exception:  # the screen itself may be what is broken
+            about = "?"
+        try:
+            self._let_go(keep_code=True)  # the game in RAM goes first: the log may want the room
+        except Exception:
+            self.snapping = self.record = None
+            self.screen = Screen()
+        gc.collect()
+        try:
+            import errlog
+
+            return errlog.handle(self, e, where, about, game)
+        except Exception:  # not even room for that: the saved game, and a red band
+            self.notice = "the box recovered from an error"
+            self._back_to_saved(game)
+            self.warn("ERR", self.notice)
+            return "??"
+        finally:
+            unload("errlog")
+
+    def _back_to_saved(self, game: str) -> None:
+        """After an error: the game as its journal has it (as at boot), else the menu."""
+        for step in (0, 1):
+            try:
+                if step == 0 and game and self.open_game(game):
+                    return
+                self.to_menu()
+                return
+            except Exception:
+                self.free_memory()
+        self.record = None
+        self.screen = Screen()  # a dark screen that takes no press: the link can still mend the box
+        self.dirty = True
+
+    def _fault_shown(self, now: int) -> None:
+        """The error screen has shown long enough: the screen under it comes back."""
+        over = getattr(self.screen, "fault_over", None)
+        if over is not None and over(now):
+            self.screen = getattr(self.screen, "under")
+            self.dirty = True
+
+    def _recovered(self, e) -> None:
+        """The link's reading ran out of RAM (a line too big for the heap left): answered
+        no_memory, noted for hello; not a fault - the game is untouched."""
         self.snapping = None
         self.dirty = True
         gc.collect()
@@ -611,7 +670,10 @@ class App:
                     stdout.write(OUT_OF_MEMORY)  # the line that ended in these bytes
                 else:
                     lines.lose()  # the rest of the line goes; its newline says no_memory
-                self._trouble(e)
+                if isinstance(e, MemoryError):
+                    self._recovered(e)
+                else:
+                    self.fault(e, "link")
             if not n:
                 await _pause(asyncio)
             else:
@@ -712,6 +774,7 @@ def main() -> None:
     from hal.pixels import NeoPixelStrip
     from link import Link
 
+    asyncio.new_event_loop()  # a restart (main.py) begins without the tasks of the loop that stopped
     cfg = pins.load()
     power = cfg["power"]
     matrix = cfg["matrix"]

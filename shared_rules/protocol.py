@@ -9,4 +9,4 @@ PROTOCOL = 2  # 2: games are journals (log.get serves the journal, journal.put r
 
 # the device's own ops, in the order docs/ops.md and firmware/README.md list them
 DEVICE_OPS = ("hello", "ui.press", "ui.get", "ui.frame", "state.get", "state.put", "log.get", "journal.put",
-              "files.bad", "archive.list", "archive.get", "clock.set", "link.stats")
+              "files.bad", "archive.list", "archive.get", "clock.set", "link.stats", "errors.get")
