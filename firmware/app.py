@@ -235,7 +235,7 @@ class App:
             _prepare(game)
             rec = Record.open(self.root, game)
         except MemoryError:  # the journal may be good: it stays where it is
-            gc.collect()
+            self.free_memory()  # (and the code loaded for it goes: the menu is next)
             self.warn("MEM", "not enough memory to bring the game of " + game + " back now: restart the box")
             return False
         except Exception as e:  # a journal that cannot come back must not stop the box
@@ -567,45 +567,57 @@ class App:
                 self._fault_shown(now)
                 self.tick(now)
             except Exception as e:  # the loop never stops: the error screen, the log, the saved game
-                self.fault(e, where)
+                try:
+                    self.fault(e, where)
+                except Exception:  # (even that, for want of RAM: the loop goes on)
+                    gc.collect()
             await _pause(asyncio)  # always: the link's task must get its turn
 
     def fault(self, e, where: str) -> str:
         """Something the box did failed (a bug; the RAM ran out): the error screen with a
         code, the traceback into errors.log, the game as last saved - its journal read
-        again, so what the failed step half changed in RAM is gone - and the loop goes on
-        (errlog.handle). Returns the code. Never raises: a step that fails in turn (the
-        log, for want of RAM) is left out."""
+        again, so what the failed step half changed in RAM is gone - and the loop goes on.
+        Returns the code. Never raises: a step that fails in turn (the log, for want of
+        RAM) is left out."""
         self.faults += 1
         game = self.record.name if self.record is not None else ""
         try:
             about = self.screen_name() + "/" + str(self.screen.ui_json().get("mode"))
         except Exception:  # the screen itself may be what is broken
             about = "?"
-        try:
-            self._let_go(keep_code=True)  # the game in RAM goes first: the log may want the room
+        try:  # the game in RAM and all code that can go, first: the log may want the room
+            self._let_go()
+            self.free_memory()
         except Exception:
             self.snapping = self.record = None
             self.screen = Screen()
-        gc.collect()
+        code = "??"
         try:
             import errlog
 
-            return errlog.handle(self, e, where, about, game)
+            code = errlog.note(self, e, where, about)
         except Exception:  # not even room for that: the saved game, and a red band
             self.notice = "the box recovered from an error"
-            self._back_to_saved(game)
+        errlog = e = None
+        unload("errlog")  # (before the game comes back: its room)
+        self._back_to_saved(game)
+        try:
+            from ui.fault import Fault
+
+            self.screen = Fault(self.screen, code, self.screen_name())
+            self.dirty = True
+        except Exception:
             self.warn("ERR", self.notice)
-            return "??"
-        finally:
-            unload("errlog")
+        return code
 
     def _back_to_saved(self, game: str) -> None:
-        """After an error: the game as its journal has it (as at boot), else the menu."""
+        """After an error: the game as its journal has it (as at boot), else the menu -
+        without the code a game that could not come back had loaded."""
         for step in (0, 1):
             try:
                 if step == 0 and game and self.open_game(game):
                     return
+                self.free_memory()
                 self.to_menu()
                 return
             except Exception:
@@ -615,11 +627,16 @@ class App:
         self.dirty = True
 
     def _fault_shown(self, now: int) -> None:
-        """The error screen has shown long enough: the screen under it comes back."""
+        """The error screen has shown long enough: the screen under it comes back. (No
+        screen at all: after an error not even the menu could come back; it is tried again.)"""
         over = getattr(self.screen, "fault_over", None)
         if over is not None and over(now):
             self.screen = getattr(self.screen, "under")
             self.dirty = True
+            unload("ui.fault")
+        if type(self.screen) is Screen:
+            self.free_memory()
+            self.to_menu()
 
     def _recovered(self, e) -> None:
         """The link's reading ran out of RAM (a line too big for the heap left): answered
@@ -637,7 +654,7 @@ class App:
         import asyncio
         import select
 
-        from link import OUT_OF_MEMORY, Lines
+        from link import Lines
 
         poll = select.poll()
         poll.register(stdin, select.POLLIN)
@@ -664,20 +681,27 @@ class App:
             except KeyboardInterrupt:
                 raise
             except Exception as e:  # the link is never left dead: every line is answered
-                if _ends_line(chunk, n):
-                    lines.reset()
-                    stdout.write("\n")
-                    stdout.write(OUT_OF_MEMORY)  # the line that ended in these bytes
-                else:
-                    lines.lose()  # the rest of the line goes; its newline says no_memory
-                if isinstance(e, MemoryError):
-                    self._recovered(e)
-                else:
-                    self.fault(e, "link")
-            if not n:
-                await _pause(asyncio)
-            else:
-                await asyncio.sleep_ms(0)  # the buttons' loop gets its turn between pieces
+                try:
+                    self._link_trouble(e, lines, chunk, n, stdout)
+                except Exception:  # (even that, for want of RAM: the reading goes on)
+                    gc.collect()
+            await _pause(asyncio, POLL_MS if not n else 0)  # (0: the buttons' turn between pieces)
+
+    def _link_trouble(self, e, lines, chunk: bytearray, n: int, stdout) -> None:
+        """Reading or answering a line failed: the line is answered no_memory (the reader
+        out of RAM: noted) or it was a bug (App.fault)."""
+        from link import OUT_OF_MEMORY
+
+        if _ends_line(chunk, n):
+            lines.reset()
+            stdout.write("\n")
+            stdout.write(OUT_OF_MEMORY)  # the line that ended in these bytes
+        else:
+            lines.lose()  # the rest of the line goes; its newline says no_memory
+        if isinstance(e, MemoryError):
+            self._recovered(e)
+        else:
+            self.fault(e, "link")
 
 
 def _ends_line(chunk: bytearray, n: int) -> bool:
@@ -688,10 +712,10 @@ def _ends_line(chunk: bytearray, n: int) -> bool:
     return False
 
 
-async def _pause(asyncio) -> None:
-    """One poll's sleep; the RAM running out even here does not stop the loop."""
+async def _pause(asyncio, ms: int = -1) -> None:
+    """One poll's sleep (or ms); the RAM running out even here does not stop the loop."""
     try:
-        await asyncio.sleep_ms(POLL_MS)
+        await asyncio.sleep_ms(POLL_MS if ms < 0 else ms)
     except MemoryError:
         gc.collect()
 

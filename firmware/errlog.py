@@ -1,29 +1,27 @@
-"""When something the box does fails: a short error screen with a code, and the traceback
+"""When something the box does fails: its code (shown by ui/fault.py) and its traceback
 kept in errors.log on flash, read (and cleared) with `steppe logs` (errors.get).
 
-Imported only when an error happens (app.App.fault, main.py; errors.get) and let go at
-once: play never carries this code (its Fault screen lives on while it shows).
+Imported only when an error happens (app.App.fault, main.py) or the host asks for the log,
+and let go at once: play never carries this code.
 
 The log keeps the newest entries, at most CAP bytes. An entry is a header line starting
 with "@ " (code, count, uptime, wall time, the error's type, where, the screen and mode),
-then its traceback, ASCII only. It is appended while it fits (littlefs commits a file's
-data on close: a cut leaves the log as it was); past CAP the newest entries are copied to
-a temp file that is renamed over the log (atomic on littlefs). Nothing reads the log at
-boot: a damaged one never stops the box, and the reader turns any odd byte into "?".
+then its traceback. It is appended (littlefs commits a file's data on close: a cut leaves
+the log as it was); to keep within CAP the newest entries are first copied to a temp file
+that is renamed over the log (atomic on littlefs). Nothing reads the log at
+boot: a damaged one never stops the box, and the reader (stream) turns any byte that is
+not printable ASCII into "?".
 """
 
 import os
 import sys
 
 from hal import clock
-from ui import palette
-from ui.base import Screen, text
 
 LOG = "errors.log"
 TMP = "errors.tmp"
 CAP = 4096  # bytes of log kept on flash: the newest entries
-ENTRY = 1024  # the most of a traceback kept in one entry (its last lines: the error itself)
-SHOW_MS = 4000  # the error screen shows this long, or until a button
+ENTRY = 1024  # room made for a new entry (a longer one makes the log drop more of its oldest)
 MARK = "@ "  # an entry's header line starts with it
 AGAIN_MS = 60000  # the same code again within this long is not written again (a screen that fails each frame)
 
@@ -45,55 +43,28 @@ def code(e, where: str) -> str:
     return WHERE.get(where.split(" ")[0], "X") + what
 
 
-def _ascii(s: str) -> str:
-    """Printable ASCII and newlines; anything else "?" (the log is read back byte by byte)."""
-    return "".join(c if " " <= c <= "~" or c == "\n" else "?" for c in s)
-
-
-def _traceback(e) -> str:
-    import io
-
-    buf = io.StringIO()
-    if hasattr(sys, "print_exception"):
-        sys.print_exception(e, buf)  # type: ignore[attr-defined]  (MicroPython)
-    else:  # CPython: the tests
-        import traceback
-
-        traceback.print_exception(type(e), e, e.__traceback__, file=buf)
-    out = buf.getvalue()  # type: ignore[attr-defined]  (MicroPython's StringIO has it)
-    if len(out) > ENTRY:  # the last lines say most: the error and where it was raised
-        cut = out.find("\n", len(out) - ENTRY)
-        out = "...\n" + out[cut + 1:]
-    return out
-
-
-def entry(e, where: str, about: str, n: int) -> str:
-    """The log's entry for e: the header line, then the traceback."""
+def header(e, where: str, about: str, n: int) -> str:
+    """An entry's first line: its code, the count since the box started, uptime, wall time
+    (- when no host set it), the error's type, where and on which screen and mode."""
     wall = clock.wall()
-    head = (MARK + code(e, where) + " #" + str(n) + " up " + str(clock.uptime()) + "s wall "
-            + ("-" if wall is None else str(wall)) + " " + type(e).__name__ + " in " + where + " on " + about)
-    body = _ascii(head.replace("\n", " ") + "\n" + _traceback(e))
-    body = body.replace("\n" + MARK, "\n? ")  # only a header starts a line with the mark
-    return body if body.endswith("\n") else body + "\n"
+    return (MARK + code(e, where) + " #" + str(n) + " up " + str(clock.uptime()) + "s wall "
+            + ("-" if wall is None else str(wall)) + " " + type(e).__name__ + " in " + where + " on "
+            + about).replace("\n", " ") + "\n"
 
 
-def handle(app, e, where: str, about: str, game: str) -> str:
-    """App.fault's work, once the game in RAM has gone: the log, the notice, the game as
-    saved, the error screen. Returns the code."""
+def note(app, e, where: str, about: str) -> str:
+    """App.fault's log, once the game in RAM has gone: the entry written (unless the same
+    error was written a moment ago), the notice for hello. Returns the code."""
     c = code(e, where)
     now = clock.now()
     last = app.fault_logged
     if last is None or last[0] != c or not 0 <= clock.elapsed(now, last[1]) < AGAIN_MS:
-        app.fault_logged = (c, now)  # an error that comes back at once is written once
+        app.fault_logged = (c, now)  # a screen failing at every frame is written once
         try:
             write(app.root, e, where, about, app.faults)
         except Exception:  # no room to say it (MemoryError), or the flash refused: play goes on
             pass
     app.notice = "the box recovered from " + type(e).__name__ + " in " + where + " (" + c + ", steppe logs)"
-    e = None
-    app._back_to_saved(game)
-    app.screen = Fault(app.screen, c, app.screen_name())
-    app.dirty = True
     return c
 
 
@@ -105,35 +76,41 @@ def _size(path: str) -> int:
 
 
 def write(root: str, e, where: str, about: str, n: int) -> None:
-    """Add e's entry to root's errors.log, the oldest entries going past CAP. May raise
-    (OSError, MemoryError): the caller carries on without it."""
-    new = entry(e, where, about, n)
+    """Add e's entry to root's errors.log: its header, then its traceback printed straight
+    into the file (no text of it in RAM); the oldest entries go to keep the log within CAP.
+    May raise (OSError, MemoryError): the caller carries on without it."""
+    _trim(root, CAP - ENTRY)  # room for the new entry
+    with open(root + LOG, "a") as f:
+        f.write(header(e, where, about, n))
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(e, f)  # type: ignore[attr-defined]  (MicroPython)
+        else:  # CPython: the tests
+            import traceback
+
+            traceback.print_exception(type(e), e, e.__traceback__, file=f)
+    _trim(root, CAP)  # an entry longer than ENTRY: still within CAP
+
+
+def _trim(root: str, keep: int) -> None:
+    """The log cut to its last `keep` bytes, from the first entry that starts in them
+    (looked for in their first 512 bytes; else from the cut as it is): copied a piece at
+    a time into a temp file, then renamed over the log - atomic on littlefs."""
     path = root + LOG
     size = _size(path)
-    if size + len(new) <= CAP:
-        with open(path, "a") as f:
-            f.write(new)
+    if size <= keep:
         return
     tmp = root + TMP
     with open(path, "rb") as old:
-        old.seek(max(0, size + len(new) - CAP))  # what must go; the first whole entry after it stays
+        old.seek(size - keep)
         with open(tmp, "wb") as f:
-            found = False
-            carry = b""
+            piece = old.read(512)
+            k = piece.find(b"\n" + MARK.encode())
+            f.write(piece[k + 1:] if k >= 0 else piece)
             while True:
-                chunk = old.read(256)
-                if not chunk:
+                piece = old.read(256)
+                if not piece:
                     break
-                if not found:
-                    chunk = carry + chunk
-                    k = chunk.find(b"\n" + MARK.encode())
-                    if k < 0:
-                        carry = chunk[-2:]
-                        continue
-                    found = True
-                    chunk = chunk[k + 1:]
-                f.write(chunk)
-            f.write(new.encode())
+                f.write(piece)
     os.rename(tmp, path)
 
 
@@ -165,29 +142,3 @@ def forget(root: str) -> None:
             os.remove(root + name)
         except OSError:
             pass
-
-
-class Fault(Screen):
-    """The error screen: ERR in red and the code, for SHOW_MS or until a button; then the
-    game as it was last saved (or the menu) comes back."""
-
-    def __init__(self, under, code: str, of: str) -> None:
-        self.under = under  # the screen that comes back
-        self.code = code
-        self.of = of  # the screen's name for the host while this shows
-        self.at = clock.now()
-
-    def press(self, app, button: str, long: bool) -> None:
-        app.screen = self.under
-        app.dirty = True
-
-    def fault_over(self, now: int) -> bool:
-        """Shown long enough: the loop brings the screen under it back."""
-        return not 0 <= clock.elapsed(now, self.at) < SHOW_MS
-
-    def draw(self, frame: bytearray, now: int) -> None:
-        text(frame, 2, 1, "ERR", palette.BAD)
-        text(frame, 4, 9, self.code, palette.WHITE)
-
-    def ui_json(self) -> dict:
-        return {"mode": "error", "code": self.code}

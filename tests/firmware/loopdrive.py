@@ -1,7 +1,8 @@
 """The real run loop (App.run) driven by a finger on the buttons' pins: the real
 hal.buttons.PinButtons reads the simulator's machine.Pin levels (machine.press, the lowest
 hook), and the finger moves the millisecond clock the loop reads (hal.clock.now) a step a
-turn, so debounce, long presses and repeats take no real time. The link is a real file
+turn, so debounce, long presses and repeats take no real time; new games' dice seeds (the
+box's os.urandom, app.seed) count 1, 2, 3..., so a script plays the same every time. The link is a real file
 the loop polls and reads, as it reads the USB serial line; its replies are kept.
 
 A script is a list (or iterator) of steps:
@@ -42,6 +43,12 @@ class Finger(PinButtons):
         self.pin = 0
         self.steps_done = 0
         self.turns = 0
+        self.seeds = 0
+
+    def seed(self) -> int:
+        """The dice's seed of each new game (the box's os.urandom): 1, 2, 3... a run repeats."""
+        self.seeds += 1
+        return self.seeds
 
     def now(self) -> int:
         return self.t
@@ -87,19 +94,31 @@ class Finger(PinButtons):
 
 
 class Out:
-    """The link's replies, as the host would read them."""
+    """The link's replies, as the host would read them: kept (keep), or only counted - a
+    long run's replies would fill the heap the loop is measured in."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep: bool = True) -> None:
+        self.keep = keep
         self.parts = []
+        self.replies = 0  # reply lines out, and of them "ok": true (in a reply's first ~512 chars)
+        self.ok = 0
+        self.fresh = True  # the next piece starts a line
 
     def write(self, s: str) -> None:
-        self.parts.append(s)
+        if self.keep:
+            self.parts.append(s)
+        elif s:
+            if self.fresh and s[0] == "{":
+                self.replies += 1
+                if s.find('"ok":true') >= 0:
+                    self.ok += 1
+            self.fresh = s[-1] == "\n"
 
     def lines(self) -> list:
         return "".join(self.parts).split("\n")
 
 
-def drive(app, steps, folder: str, after=None) -> "tuple[Finger, Out]":
+def drive(app, steps, folder: str, after=None, keep: bool = True) -> "tuple[Finger, Out]":
     """App.run with the finger's script, until it runs out; the loop's turns take no real
     time (POLL_MS 0). Returns the finger (steps, turns) and the link's replies."""
     from link import Link
@@ -111,10 +130,12 @@ def drive(app, steps, folder: str, after=None) -> "tuple[Finger, Out]":
     finger = Finger(steps, link_in, after)
     finger.app = app
     app.buttons = finger
-    out = Out()
+    out = Out(keep)
     real_now = clock.now
+    real_seed = appmod.seed
     poll_ms = appmod.POLL_MS
     clock.now = finger.now
+    appmod.seed = finger.seed
     appmod.POLL_MS = 0
     stdin = open(link_in, "rb")
     try:
@@ -126,6 +147,7 @@ def drive(app, steps, folder: str, after=None) -> "tuple[Finger, Out]":
             pass
     finally:
         clock.now = real_now
+        appmod.seed = real_seed
         appmod.POLL_MS = poll_ms
         stdin.close()
         for pin in PINS.values():

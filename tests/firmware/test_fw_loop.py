@@ -11,6 +11,7 @@ from loopdrive import drive, presses
 
 import errlog
 from app import App
+from ui.fault import SHOW_MS
 from shared_rules import cjson
 
 
@@ -66,7 +67,7 @@ def test_a_screen_that_raises_in_draw_shows_the_error_and_the_saved_game_comes_b
 
     # Khan for two through the menu; a yurt placed (saved); then the screen breaks
     script = presses("OK OK OK OK DOWN OK") + [("wait", 1000), ("do", saved), ("do", half_change_and_break),
-                                           ("wait", 100), ("do", during), ("wait", errlog.SHOW_MS)]
+                                           ("wait", 100), ("do", during), ("wait", SHOW_MS)]
     script += presses("DOWN") + [("link", b'{"id":7,"op":"hello"}'), ("wait", 100)]
     finger, out = drive(app, script, folder)
     assert seen["actions"] == 1, seen
@@ -146,7 +147,7 @@ def test_an_error_while_handling_an_error_does_not_stop_the_loop():
         app.screen.draw = _boom_draw
 
     script = presses("OK OK OK OK") + [("do", break_all), ("wait", 50)]
-    script += [("wait", errlog.SHOW_MS)] + presses("DOWN OK")
+    script += [("wait", SHOW_MS)] + presses("DOWN OK")
     finger, out = drive(app, script, folder)
     os.rmdir(folder + errlog.LOG)
     assert app.faults == 1 and app.screen_name() == "khan" and app.record.count() == 1
@@ -159,7 +160,7 @@ def test_a_menu_that_raises_comes_back_as_the_menu():
     def break_menu(app):
         app.screen.press = None  # the next press calls None
 
-    script = [("do", break_menu)] + presses("DOWN") + [("wait", errlog.SHOW_MS)] + presses("DOWN DOWN OK")
+    script = [("do", break_menu)] + presses("DOWN") + [("wait", SHOW_MS)] + presses("DOWN DOWN OK")
     finger, out = drive(app, script, folder)
     assert app.ui_json()["mode"] == "setup" and app.ui_json()["game"] == "huns"  # a fresh menu, then two DOWNs
     assert _log(folder).startswith("@ PT ")
@@ -174,7 +175,7 @@ def test_the_freeze_sequence_leaves_the_box_usable():
 
     def script():
         yield from presses("OK UP OK RIGHT OK OK OK")
-        yield ("wait", errlog.SHOW_MS)
+        yield ("wait", SHOW_MS)
         seen.append(app.ui_json())
         for _ in range(10):  # out to the menu, whatever screen it is on: BACK, and OK at MENU?
             if app.ui_json()["mode"] == "menu":
