@@ -154,6 +154,26 @@ def test_an_error_while_handling_an_error_does_not_stop_the_loop():
     assert "KeyError" in app.notice
 
 
+def _no_memory(frame, now):
+    raise MemoryError("memory allocation failed, allocating 1024 bytes")
+
+
+def test_the_ram_running_out_in_draw_again_and_again_is_written_once_a_minute():
+    app, folder = _app("again")
+
+    def break_draw(app):
+        app.screen.draw = _no_memory
+
+    script = presses("OK OK OK OK DOWN OK")
+    for wait in (0, 20000, 61000):  # three times: the second within a minute of the first
+        script += [("wait", wait), ("do", break_draw), ("wait", 100), ("OK", False)]
+    script += [("wait", 100)]
+    finger, out = drive(app, script, folder)
+    log = _log(folder)
+    assert app.faults == 3 and log.count("@ DM #") == 2 and "@ DM #1 " in log and "@ DM #3 " in log, log
+    assert "MemoryError" in log and app.screen_name() == "khan" and app.record.count() == 1
+
+
 def test_a_menu_that_raises_comes_back_as_the_menu():
     app, folder = _app("menu")
 
