@@ -1,6 +1,6 @@
 """The link's device ops that a host asks for only now and then: a position or a journal
-put, the journal, the files set aside, the error log. Loaded for such a request and let go after its
-reply (link.py): play does not carry this code.
+put, the journal, the files set aside, the error log. Loaded for such a request and let go
+after its reply (link.py): play does not carry this code.
 """
 
 import gc
