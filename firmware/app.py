@@ -808,6 +808,9 @@ def main() -> None:
     app = App(pixels, PinButtons(cfg["buttons"]))
     cfg = power = matrix = None
     unload("hal.pins")  # read once: its code and the pin map go before the game comes
-    app.boot()
+    try:
+        app.boot()
+    except Exception as e:  # (the flash refusing app.json...) the loop starts all the same: the link can mend it
+        app.fault(e, "boot")
     sys.stdout.write("steppe companion " + VERSION + " ready\n")
     asyncio.run(app.run(Link(app), sys.stdin, sys.stdout))

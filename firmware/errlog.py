@@ -26,7 +26,8 @@ MARK = "@ "  # an entry's header line starts with it
 AGAIN_MS = 60000  # the same code again within this long is not written again (a screen that fails each frame)
 
 # the code on the matrix: where it happened, then what it was (docs/ui.md lists both)
-WHERE = {"press": "P", "draw": "D", "animating": "A", "tick": "T", "snapshot": "S", "link": "L", "main": "M"}
+WHERE = {"press": "P", "draw": "D", "animating": "A", "tick": "T", "snapshot": "S", "link": "L", "boot": "B",
+         "main": "M"}
 TYPES = ("MemoryError", "M", "OSError", "O", "KeyError", "K", "IndexError", "I", "TypeError", "T",
          "ValueError", "V", "AttributeError", "A", "RulesError", "R", "NameError", "N", "ZeroDivisionError", "Z",
          "RuntimeError", "U", "RecursionError", "U", "StopIteration", "S", "ImportError", "L")

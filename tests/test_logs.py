@@ -67,8 +67,36 @@ def test_the_errors_the_box_recovered_from_are_read_and_cleared(env, tmp_path):
         s.close()
 
 
+def _board_pid(s: Sim) -> int:
+    return int(subprocess.run(["pgrep", "-P", str(s.proc.pid)], capture_output=True, text=True).stdout.split()[0])
+
+
 def test_no_device_is_one_line_and_its_exit_status(env):
     run = _steppe("logs", "--port", "/dev/pts/9999", env=env)
     assert run.returncode == 3 and len(run.stderr.splitlines()) == 1 and "Traceback" not in run.stderr
     run = _steppe("logs", env=env)
     assert run.returncode == 3 and len(run.stderr.splitlines()) == 1, run.stderr
+
+
+def test_a_box_whose_flash_refuses_a_file_at_power_on_still_comes_up(env, tmp_path):
+    fs = tmp_path / "pico"
+    os.makedirs(fs / "app.json")  # the file that says which game is current cannot be written
+    s = Sim(str(fs))
+    try:
+        hello = s.wait_ready()  # the companion answers: it did not stop, nor start again and again
+        assert "OSError in boot" in hello["notice"], hello
+        board = _board_pid(s)
+        assert s.link.request("ui.get")["mode"] == "error"
+        s.link.close()
+        run = _steppe("logs", "--port", s.device, env=env)
+        assert run.returncode == 0 and run.stdout.startswith("@ BO #1 ") and "_note_current" in run.stdout
+        os.rmdir(fs / "app.json")
+        s.reopen()
+        end = time.monotonic() + 20
+        while s.link.request("ui.get").get("mode") != "menu":
+            assert time.monotonic() < end
+            time.sleep(0.5)
+        assert s.link.request("hello")["notice"].startswith("the box recovered from OSError")
+        assert _board_pid(s) == board  # the same board process all along: never reset
+    finally:
+        s.close()
