@@ -88,6 +88,8 @@ class App:
         self.why_text = ""  # ...as the matrix shows it
         self.why_at = 0
         self.why_help = False  # the help of the mode in use (OK and BACK held together), not a refusal
+        self.faults = 0  # errors the box recovered from since it started (fault())
+        self.fault_logged = None  # (code, when) of the last one written to errors.log
 
     # -- files -----------------------------------------------------------------------
     def _path(self, name: str) -> str:
@@ -149,7 +151,7 @@ class App:
                     unload("ui." + game)
 
     def screen_name(self) -> str:
-        return self.screen.name or "menu"
+        return self.screen.name or getattr(self.screen, "of", "") or "menu"  # (of: under the error screen)
 
     def ui_json(self) -> dict:
         """What the screen asks for (mode, cursor, choice...) and which screen it is."""
@@ -239,7 +241,7 @@ class App:
             _prepare(game)
             rec = Record.open(self.root, game)
         except MemoryError:  # the journal may be good: it stays where it is
-            gc.collect()
+            self.free_memory()  # (and the code loaded for it goes: the menu is next)
             self.warn("MEM", "not enough memory to bring the game of " + game + " back now: restart the box")
             return False
         except Exception as e:  # a journal that cannot come back must not stop the box
@@ -587,6 +589,7 @@ class App:
             if gap > self.max_gap:
                 self.max_gap = gap
             turn = now
+            where = "press"  # what the loop is doing: the error screen's code and the log say it
             try:
                 if self.buttons is not None:
                     for name, event in self.buttons.poll(now):
@@ -594,18 +597,91 @@ class App:
                             self.press(name, False)
                         elif event == LONG:
                             self.press(name, True)
+                where = "animating"
                 if (self.dirty or self.screen.animating(now)) and clock.elapsed(now, last) >= FRAME_MS:
+                    where = "draw"
                     self.render(now)
                     last = now
+                where = "snapshot"
                 self._snapshot_step(now)
+                where = "tick"
+                self._fault_shown(now)
                 self.tick(now)
-            except Exception as e:  # the loop never stops: say what went wrong, carry on
-                self._trouble(e)
+            except Exception as e:  # the loop never stops: the error screen, the log, the saved game
+                try:
+                    self.fault(e, where)
+                except Exception:  # (even that, for want of RAM: the loop goes on)
+                    gc.collect()
             await _pause(asyncio)  # always: the link's task must get its turn
 
-    def _trouble(self, e) -> None:
-        """Something the loop did failed (a bug, the RAM ran out): noted for hello, the game
-        as saved kept, the loop going on. Never raises (saying so may itself want RAM)."""
+    def fault(self, e, where: str) -> str:
+        """Something the box did failed (a bug; the RAM ran out): the error screen with a
+        code, the traceback into errors.log, the game as last saved - its journal read
+        again, so what the failed step half changed in RAM is gone - and the loop goes on.
+        Returns the code. Never raises: a step that fails in turn (the log, for want of
+        RAM) is left out."""
+        self.faults += 1
+        game = self.record.name if self.record is not None else ""
+        try:
+            about = self.screen_name() + "/" + str(self.screen.ui_json().get("mode"))
+        except Exception:  # the screen itself may be what is broken
+            about = "?"
+        try:  # the game in RAM and all code that can go, first: the log may want the room
+            self._let_go()
+            self.free_memory()
+        except Exception:
+            self.snapping = self.record = None
+            self.screen = Screen()
+        code = "??"
+        try:
+            import errlog
+
+            code = errlog.note(self, e, where, about)
+        except Exception:  # not even room for that: the saved game, and a red band
+            self.notice = "the box recovered from an error"
+        errlog = e = None
+        unload("errlog")  # (before the game comes back: its room)
+        self._back_to_saved(game)
+        try:
+            from ui.fault import Fault
+
+            self.screen = Fault(self.screen, code, self.screen_name())
+            self.dirty = True
+        except Exception:
+            self.warn("ERR", self.notice)
+        return code
+
+    def _back_to_saved(self, game: str) -> None:
+        """After an error: the game as its journal has it (as at boot), else the menu -
+        without the code a game that could not come back had loaded."""
+        for step in (0, 1):
+            try:
+                if step == 0 and game and self.open_game(game):
+                    return
+                self.free_memory()
+                self.to_menu()
+                return
+            except Exception:
+                self.free_memory()
+        self.record = None
+        self.screen = Screen()  # a dark screen that takes no press: the link can still mend the box
+        self.dirty = True
+
+    def _fault_shown(self, now: int) -> None:
+        """The error screen has shown long enough: the screen under it comes back. (No
+        screen at all: after an error not even the menu could come back; it is tried again.)"""
+        over = getattr(self.screen, "fault_over", None)
+        if over is not None and over(now):
+            self.screen = getattr(self.screen, "under")
+            self.dirty = True
+            unload("ui.fault")
+        if type(self.screen) is Screen:
+            self.free_memory()
+            self.to_menu()
+
+    def _recovered(self, e) -> None:
+        """The link's reading ran out of RAM (a line too big for the heap left): answered
+        no_memory, noted for hello; not a fault - the game is untouched."""
         self.snapping = None
         self.dirty = True
         gc.collect()
@@ -619,7 +695,7 @@ class App:
         import asyncio
         import select
 
-        from link import OUT_OF_MEMORY, Lines
+        from link import Lines
 
         poll = select.poll()
         poll.register(stdin, select.POLLIN)
@@ -646,17 +722,27 @@ class App:
             except KeyboardInterrupt:
                 raise
             except Exception as e:  # the link is never left dead: every line is answered
-                if _ends_line(chunk, n):
-                    lines.reset()
-                    stdout.write("\n")
-                    stdout.write(OUT_OF_MEMORY)  # the line that ended in these bytes
-                else:
-                    lines.lose()  # the rest of the line goes; its newline says no_memory
-                self._trouble(e)
-            if not n:
-                await _pause(asyncio)
-            else:
-                await asyncio.sleep_ms(0)  # the buttons' loop gets its turn between pieces
+                try:
+                    self._link_trouble(e, lines, chunk, n, stdout)
+                except Exception:  # (even that, for want of RAM: the reading goes on)
+                    gc.collect()
+            await _pause(asyncio, POLL_MS if not n else 0)  # (0: the buttons' turn between pieces)
+
+    def _link_trouble(self, e, lines, chunk: bytearray, n: int, stdout) -> None:
+        """Reading or answering a line failed: the line is answered no_memory (the reader
+        out of RAM: noted) or it was a bug (App.fault)."""
+        from link import OUT_OF_MEMORY
+
+        if _ends_line(chunk, n):
+            lines.reset()
+            stdout.write("\n")
+            stdout.write(OUT_OF_MEMORY)  # the line that ended in these bytes
+        else:
+            lines.lose()  # the rest of the line goes; its newline says no_memory
+        if isinstance(e, MemoryError):
+            self._recovered(e)
+        else:
+            self.fault(e, "link")
 
 
 def _ends_line(chunk: bytearray, n: int) -> bool:
@@ -667,10 +753,10 @@ def _ends_line(chunk: bytearray, n: int) -> bool:
     return False
 
 
-async def _pause(asyncio) -> None:
-    """One poll's sleep; the RAM running out even here does not stop the loop."""
+async def _pause(asyncio, ms: int = -1) -> None:
+    """One poll's sleep (or ms); the RAM running out even here does not stop the loop."""
     try:
-        await asyncio.sleep_ms(POLL_MS)
+        await asyncio.sleep_ms(POLL_MS if ms < 0 else ms)
     except MemoryError:
         gc.collect()
 
@@ -757,6 +843,7 @@ def main() -> None:
     from hal.pixels import NeoPixelStrip
     from link import Link
 
+    asyncio.new_event_loop()  # a restart (main.py) begins without the tasks of the loop that stopped
     cfg = pins.load()
     power = cfg["power"]
     matrix = cfg["matrix"]
@@ -766,6 +853,9 @@ def main() -> None:
     app = App(pixels, PinButtons(cfg["buttons"]))
     cfg = power = matrix = None
     unload("hal.pins")  # read once: its code and the pin map go before the game comes
-    app.boot()
+    try:
+        app.boot()
+    except Exception as e:  # (the flash refusing app.json...) the loop starts all the same: the link can mend it
+        app.fault(e, "boot")
     sys.stdout.write("steppe companion " + VERSION + " ready\n")
     asyncio.run(app.run(Link(app), sys.stdin, sys.stdout))

@@ -1,6 +1,6 @@
 """The link's device ops that a host asks for only now and then: a position or a journal
-put, the journal, the files set aside. Loaded for such a request and let go after its
-reply (link.py): play does not carry this code.
+put, the journal, the files set aside, the error log. Loaded for such a request and let go
+after its reply (link.py): play does not carry this code.
 """
 
 import gc
@@ -178,3 +178,19 @@ def board_put(app, args: dict) -> dict:
         return {"board": board.name, "width": board.width, "height": board.height}
     finally:
         unload("ownboard")
+
+
+def errors_get(app, args: dict) -> dict:
+    """errors.log (errlog.py): the errors the box recovered from, newest last, streamed;
+    with "clear": true it is emptied once its text has gone out."""
+    clear = args.get("clear", False)
+    if clear is not True and clear is not False:
+        from shared_rules.errors import bad_args
+
+        raise bad_args("\"clear\" must be true or false")
+    import errlog
+
+    unload("errlog")  # its functions stay for the reply; the module goes with it
+    size = errlog._size(app._path(errlog.LOG))
+    return {"text": cjson.Streamed(lambda out: errlog.stream(app.root, out, clear)), "size": size,
+            "cap": errlog.CAP, "errors": app.faults}

@@ -4,7 +4,7 @@
                                              or  {"id": 7, "ok": false, "error": {"code", "message"}}
 
 Ops: the device's own (OPS below: hello, ui.press, ui.get, ui.frame, state.get, state.put, log.get,
-journal.put) and every op of the rules table.
+journal.put, errors.get ...) and every op of the rules table.
 Distinct error codes: bad_json, too_long (lines over MAX_LINE bytes), unknown_op,
 bad_args. A Ctrl-C byte stops the app so the REPL (and mpremote) can take over.
 """
@@ -202,6 +202,7 @@ OPS = {
     "state.put": "state_put", "log.get": "log_get", "journal.put": "journal_put", "files.bad": "bad_files",
     "archive.list": "archive_list", "archive.get": "archive_get", "clock.set": "clock_set",
     "board.get": "board_get", "board.put": "board_put",
+    "errors.get": "errors_get",
 }
 HOST = "hostops"
 OUT_OF_MEMORY = '{"error":{"code":"no_memory","message":"the request did not fit in the device\'s RAM"},"id":null,"ok":false}\n'
@@ -298,6 +299,8 @@ class Link:
             return error(rid, e.code, e.message)
         except MemoryError:
             pass
+        except Exception as e:  # a bug of ours: the box's error screen and log, the saved game back
+            return self._internal(rid, op, e)
         # the RAM ran out: what can go goes (the code of the games not in play), and a
         # rules op is tried once more; then a clear no_memory, and the next line is served
         self.app.free_memory()
@@ -311,4 +314,11 @@ class Link:
             self.app.free_memory()
             return error(rid, NO_MEMORY, "out of memory in " + op)
         except Exception as e:  # a bug of ours: one line, and the device keeps running
-            return error(rid, INTERNAL, "internal error in " + op + ": " + type(e).__name__)
+            return self._internal(rid, op, e)
+
+    def _internal(self, rid, op: str, e) -> dict:
+        """The reply to an op that failed with a bug of ours; the App shows and logs it
+        (App.fault: the code names it in errors.log) and goes back to its saved game."""
+        name = type(e).__name__
+        code = self.app.fault(e, "link " + op)
+        return error(rid, INTERNAL, "internal error in " + op + ": " + name + " (" + code + " in errors.log)")

@@ -1,10 +1,14 @@
 """Boot: start the companion unless BACK is held (then stay at the REPL).
 
-Kept tiny: the application lives in compiled modules; anything that escapes it is
-printed as one line and the REPL stays reachable for `steppe flash` and mpremote.
+Kept tiny: the application lives in compiled modules. Should it stop on an error, it is
+logged (errors.log) and started again, RESTARTS times, then the board resets: the matrix
+never stays frozen. A broken install (a module or pins.json missing) stays at the REPL for
+`steppe flash`, as does Ctrl-C.
 """
 
 import sys
+
+RESTARTS = 3
 
 
 def _back_held() -> bool:
@@ -17,15 +21,33 @@ def _back_held() -> bool:
         return False
 
 
+def _run() -> None:
+    for n in range(1, RESTARTS + 1):
+        try:
+            import app
+
+            app.main()
+            return
+        except KeyboardInterrupt:
+            print("stopped; REPL")
+            return
+        except Exception as e:
+            print("companion stopped: " + type(e).__name__ + ": " + str(e))
+            sys.print_exception(e)  # type: ignore[attr-defined]
+            if type(e).__name__ in ("ImportError", "PinError"):
+                return  # restarting mends no broken install: the REPL stays for steppe flash
+            try:
+                import errlog
+
+                errlog.write("", e, "main", "restart " + str(n), n)
+            except Exception:
+                pass
+    import machine
+
+    machine.reset()
+
+
 if _back_held():
     print("BACK held at boot: the companion does not start; REPL")
 else:
-    try:
-        import app
-
-        app.main()
-    except KeyboardInterrupt:
-        print("stopped; REPL")
-    except Exception as e:  # the last resort: one line, and the REPL stays for repairs
-        print("companion stopped: " + type(e).__name__ + ": " + str(e))
-        sys.print_exception(e)
+    _run()

@@ -9,4 +9,5 @@ PROTOCOL = 2  # 2: games are journals (log.get serves the journal, journal.put r
 
 # the device's own ops, in the order docs/ops.md and firmware/README.md list them
 DEVICE_OPS = ("hello", "ui.press", "ui.get", "ui.frame", "state.get", "state.put", "log.get", "journal.put",
-              "files.bad", "archive.list", "archive.get", "clock.set", "board.get", "board.put", "link.stats")
+              "files.bad", "archive.list", "archive.get", "clock.set", "board.get", "board.put", "link.stats",
+              "errors.get")

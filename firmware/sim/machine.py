@@ -2,10 +2,22 @@
 
 On the unix port a machine.py earlier on sys.path replaces the built-in module (which
 has no Pin), so the firmware's Pico code paths run unchanged in the simulator. Buttons
-read as released (pull-ups, nothing pressed): the simulator is driven by `ui.press`.
+read as released (pull-ups, nothing pressed): the simulator is driven by `ui.press`, and
+the tests' finger (press()) holds pins down to drive the real button code.
 """
 
 import sys
+
+_held = set()  # the pins a test bench's finger holds down (press()): they read 0
+
+
+def press(number: int, down: bool = True) -> None:
+    """The test bench's finger on a button's pin: held down (reads 0 through its pull-up,
+    as a pressed button does on the Pico) or let go. The simulator's lowest hook."""
+    if down:
+        _held.add(number)
+    else:
+        _held.discard(number)
 
 
 class Pin:
@@ -22,7 +34,7 @@ class Pin:
 
     def value(self, v=None):
         if v is None:
-            return self._value
+            return 0 if self.number in _held else self._value
         self._value = v
         return None
 

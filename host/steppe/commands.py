@@ -6,7 +6,7 @@ import sys
 
 from shared_rules import ops
 from shared_rules.cli import request_lines, serve
-from steppe.errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
+from steppe.errors import EXIT_FAILED, EXIT_NO_FIRMWARE, EXIT_OK, EXIT_USAGE, StepError
 
 
 # -- steppe rules ------------------------------------------------------------------------
@@ -153,4 +153,40 @@ def do_ports(args) -> int:
                 status = ("companion " + str(info.get("firmware")) + ", rules " + str(info.get("rules"))[:12]
                           + ", " + str(info.get("screen")) if info else "no companion firmware answering")
         print("%-16s %-13s %s" % (port.device, "Pico" if port.kind == "usb" else "virtual Pico", status))
+    return EXIT_OK
+
+
+# -- steppe logs -------------------------------------------------------------------------
+def argparse_logs(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--port", default="", help="the device (default: the only one attached)")
+    p.add_argument("--clear", action="store_true", help="empty the box's error log once it is read")
+
+
+def do_logs(args) -> int:
+    """The box's errors.log (firmware/errlog.py): each error it recovered from, newest
+    last, its header line and traceback, on stdout; a one-line summary on stderr."""
+    from steppe import ports
+    from steppe.device import DeviceError
+
+    link, hello = ports.connect(args.port)
+    try:
+        try:
+            result = link.request("errors.get", {"clear": True} if args.clear else {}, timeout=30.0)
+        except DeviceError as e:
+            if e.code == "unknown_op":
+                raise StepError(link.port + ": its firmware (" + str(hello.get("firmware")) + ") keeps no error log: "
+                                "run steppe flash", EXIT_NO_FIRMWARE)
+            raise
+    finally:
+        link.close()
+    text = str(result.get("text") or "")
+    sys.stdout.write(text)
+    if text and not text.endswith("\n"):
+        sys.stdout.write("\n")
+    sys.stdout.flush()
+    entries = sum(1 for line in text.splitlines() if line.startswith("@ "))
+    said = ("no errors logged" if not text else "%d error%s logged (%d bytes of at most %s)" % (
+        entries, "" if entries == 1 else "s", len(text), result.get("cap")))
+    sys.stderr.write("%s: %s; %s since the box started%s\n" % (
+        link.port, said, result.get("errors"), "; the log is cleared" if args.clear else ""))
     return EXIT_OK

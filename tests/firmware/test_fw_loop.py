@@ -1,0 +1,239 @@
+"""The run loop cannot die: a screen that raises in draw or in press, a link op that
+raises, the log that cannot be written - each through the real App.run with the real
+buttons (loopdrive.py) - the error screen shows its code, errors.log has the traceback,
+the game is the one last saved, and buttons and link go on."""
+
+import json
+import os
+
+from fwtest import pixels, tmpdir
+from loopdrive import drive, presses
+
+import errlog
+from app import App
+from ui.fault import SHOW_MS
+from shared_rules import cjson
+
+
+def _app(name: str):
+    folder = tmpdir("loop-" + name)
+    app = App(pixels(), None, folder)
+    app.boot()
+    return app, folder
+
+
+def _state(app) -> str:
+    return cjson.dumps(app.state_get())
+
+
+def _log(folder: str) -> str:
+    try:
+        with open(folder + errlog.LOG) as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def _journal(app) -> list:
+    out = []
+    cjson.dump(app.log_get({}), out.append)
+    return json.loads("".join(out))["journal"]
+
+
+def _replies(out) -> list:
+    return [json.loads(line) for line in out.lines() if line.startswith("{")]
+
+
+def _boom_draw(frame, now):
+    raise KeyError("boom in draw")
+
+
+def test_a_screen_that_raises_in_draw_shows_the_error_and_the_saved_game_comes_back():
+    app, folder = _app("draw")
+    seen = {}
+
+    def saved(app):
+        seen["state"] = _state(app)
+        seen["actions"] = app.record.count()
+
+    def half_change_and_break(app):
+        g = app.record.game
+        g.current = (g.current + 1) % len(g.players)  # the game in RAM half changed: never saved
+        app.screen.draw = _boom_draw
+
+    def during(app):
+        seen["ui"] = app.ui_json()
+        seen["lit"] = sum(1 for v in app.pixels.frame if v)
+
+    # Khan for two through the menu; a yurt placed (saved); then the screen breaks
+    script = presses("OK OK OK OK DOWN OK") + [("wait", 1000), ("do", saved), ("do", half_change_and_break),
+                                           ("wait", 100), ("do", during), ("wait", SHOW_MS)]
+    script += presses("DOWN") + [("link", b'{"id":7,"op":"hello"}'), ("wait", 100)]
+    finger, out = drive(app, script, folder)
+    assert seen["actions"] == 1, seen
+    assert seen["ui"]["mode"] == "error" and seen["ui"]["code"] == "DK" and seen["ui"]["screen"] == "khan"
+    assert seen["lit"] > 0  # ERR and the code on the matrix
+    assert app.screen_name() == "khan" and app.ui_json()["mode"] != "error"  # the error screen has gone
+    assert app.record.count() == 1 and _state(app) == seen["state"]  # the saved game, not the half-changed one
+    log = _log(folder)
+    assert log.startswith("@ DK #1 ") and "KeyError" in log and "boom in draw" in log and "khan/" in log, log
+    assert "_boom_draw" in log  # the traceback names the function that raised
+    hello = [r for r in _replies(out) if r.get("id") == 7]
+    assert hello and "KeyError" in hello[0]["result"]["notice"]
+    assert app.faults == 1
+
+
+def test_a_screen_that_raises_in_press_after_acting_leaves_the_game_as_saved():
+    app, folder = _app("press")
+    seen = {}
+
+    def break_press(app):
+        seen["state"] = _state(app)
+        seen["journal"] = _journal(app)
+        real = app.screen.press
+
+        def press(app_, button, long):
+            real(app_, button, long)  # the yurt goes into the game in RAM...
+            raise ValueError("boom in press")  # ...and the press fails before its save
+
+        app.screen.press = press
+
+    def during(app):
+        seen["mode"] = app.ui_json()["mode"]
+        seen["code"] = app.ui_json().get("code")
+
+    def after(app):
+        seen["after"] = _state(app)
+        seen["after_journal"] = _journal(app)
+
+    script = presses("OK OK OK OK DOWN OK") + [("do", break_press)] + presses("OK")
+    script += [("wait", 50), ("do", during)] + presses("UP")  # any button: the error screen goes
+    script += [("do", after)] + presses("BACK*")  # and the box plays on: BACK held takes the yurt back
+    finger, out = drive(app, script, folder)
+    assert seen["mode"] == "error" and seen["code"] == "PV"
+    assert "ValueError" in _log(folder) and "boom in press" in _log(folder)
+    assert seen["after"] == seen["state"] and seen["after_journal"] == seen["journal"]  # the yurt is not there
+    assert app.screen_name() == "khan" and app.record.count() == 0 and _journal(app)[2:] == [{"undo": 1}]
+
+
+def test_a_link_op_that_raises_is_answered_internal_logged_and_the_link_goes_on():
+    app, folder = _app("link")
+
+    def break_ui(app):
+        app.screen.ui_json = None  # ui.get will call None: TypeError
+
+    script = presses("OK OK OK OK") + [("do", break_ui), ("link", b'{"id":1,"op":"ui.get"}'), ("wait", 30),
+                                    ("link", b'{"id":2,"op":"errors.get"}'), ("wait", 30),
+                                    ("link", b'{"id":3,"op":"errors.get","args":{"clear":true}}'), ("wait", 30),
+                                    ("link", b'{"id":4,"op":"errors.get","args":{"clear":1}}'), ("wait", 30),
+                                    ("link", b'{"id":5,"op":"errors.get"}'), ("wait", 30)]
+    finger, out = drive(app, script, folder)
+    got = {r["id"]: r for r in _replies(out)}
+    assert got[1]["ok"] is False and got[1]["error"]["code"] == "internal"
+    assert "TypeError" in got[1]["error"]["message"] and "LT" in got[1]["error"]["message"]
+    assert got[2]["ok"] and got[2]["result"]["text"].startswith("@ LT #1 ") and "in link ui.get" in got[2]["result"]["text"]
+    assert got[2]["result"]["size"] == len(got[2]["result"]["text"]) and got[2]["result"]["cap"] == errlog.CAP
+    assert got[3]["result"]["text"] == got[2]["result"]["text"]  # read, then cleared
+    assert got[4]["error"]["code"] == "bad_args"
+    assert got[5]["result"]["text"] == "" and got[5]["result"]["size"] == 0 and _log(folder) == ""
+    assert app.screen_name() == "khan"
+
+
+def test_an_error_while_handling_an_error_does_not_stop_the_loop():
+    app, folder = _app("twice")
+    os.mkdir(folder + errlog.LOG)  # the log cannot be written: a folder is in its place
+
+    def break_all(app):
+        app.screen.draw = _boom_draw
+
+    script = presses("OK OK OK OK") + [("do", break_all), ("wait", 50)]
+    script += [("wait", SHOW_MS)] + presses("DOWN OK")
+    finger, out = drive(app, script, folder)
+    os.rmdir(folder + errlog.LOG)
+    assert app.faults == 1 and app.screen_name() == "khan" and app.record.count() == 1
+    assert "KeyError" in app.notice
+
+
+def _no_memory(frame, now):
+    raise MemoryError("memory allocation failed, allocating 1024 bytes")
+
+
+def test_the_ram_running_out_in_draw_again_and_again_is_written_once_a_minute():
+    app, folder = _app("again")
+
+    def break_draw(app):
+        app.screen.draw = _no_memory
+
+    script = presses("OK OK OK OK DOWN OK")
+    for wait in (0, 20000, 61000):  # three times: the second within a minute of the first
+        script += [("wait", wait), ("do", break_draw), ("wait", 100), ("OK", False)]
+    script += [("wait", 100)]
+    finger, out = drive(app, script, folder)
+    log = _log(folder)
+    assert app.faults == 3 and log.count("@ DM #") == 2 and "@ DM #1 " in log and "@ DM #3 " in log, log
+    assert "MemoryError" in log and app.screen_name() == "khan" and app.record.count() == 1
+
+
+def test_a_menu_that_raises_comes_back_as_the_menu():
+    app, folder = _app("menu")
+
+    def break_menu(app):
+        app.screen.press = None  # the next press calls None
+
+    script = [("do", break_menu)] + presses("DOWN") + [("wait", SHOW_MS)] + presses("DOWN DOWN OK")
+    finger, out = drive(app, script, folder)
+    assert app.ui_json()["mode"] == "setup" and app.ui_json()["game"] == "huns"  # a fresh menu, then two DOWNs
+    assert _log(folder).startswith("@ PT ")
+
+
+def test_the_freeze_sequence_leaves_the_box_usable():
+    """The issue's sequence: KHAN, OK, UP (player 1 green), OK, RIGHT (4 players), OK, OK,
+    OK. Whatever the rules make of it, the loop goes on, and the buttons take the box back
+    to the menu and into another game."""
+    app, folder = _app("freeze")
+    seen = []
+
+    def script():
+        yield from presses("OK UP OK RIGHT OK OK OK")
+        yield ("wait", SHOW_MS)
+        seen.append(app.ui_json())
+        for _ in range(10):  # out to the menu, whatever screen it is on: BACK, and OK at MENU?
+            if app.ui_json()["mode"] == "menu":
+                break
+            yield ("OK" if app.leaving else "BACK", False)
+        yield from presses("DOWN OK OK")
+        yield ("link", b'{"id":9,"op":"ui.get"}')
+        yield ("wait", 50)
+
+    finger, out = drive(app, script(), folder)
+    assert finger.steps_done >= 10
+    ui = [r for r in _replies(out) if r.get("id") == 9][0]["result"]
+    assert ui["screen"] == "chuhan" or (ui["mode"] == "setup" and ui["game"] == "chuhan"), (seen, ui)
+    if seen[0]["screen"] == "khan":  # the game began: four players, four colours
+        colours = _khan_players(folder)
+        assert len(colours) == 4 and len(set(colours)) == 4, colours
+
+
+def _khan_players(folder: str) -> list:
+    with open(folder + "khan.jnl") as f:
+        head = json.loads(f.readline().split("\t")[0])  # the header, before its checksum
+    return head["settings"]["players"]
+
+
+def test_the_log_keeps_its_newest_entries_within_its_cap_whatever_it_held():
+    folder = tmpdir("loop-cap")
+    with open(folder + errlog.LOG, "wb") as f:  # a damaged log, longer than the cap, not UTF-8
+        f.write(bytes(range(256)) * 40)
+    for n in range(1, 40):
+        try:
+            raise IndexError("entry " + str(n))
+        except IndexError as e:
+            errlog.write(folder, e, "tick", "khan/board", n)
+        size = os.stat(folder + errlog.LOG)[6]
+        assert size <= errlog.CAP, size
+    text = _log(folder)
+    assert text.startswith("@ TI #") and text.endswith("entry 39\n")
+    assert "entry 30\n" in text and "entry 1\n" not in text
+    out = []
+    errlog.stream(folder, out)
+    assert json.loads("".join(out)) == text
