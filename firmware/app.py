@@ -717,7 +717,7 @@ def main() -> None:
     matrix = cfg["matrix"]
     pixels = NeoPixelStrip(matrix["pin"], matrix["width"], matrix["height"], palette.PALETTE,
                            budget_ma=power["led_budget_ma"], ma_per_channel=power["ma_per_channel"],
-                           ma_per_dark_led=power["ma_per_dark_led"])
+                           ma_per_dark_led=power["ma_per_dark_led"], floor=palette.FLOOR, large=palette.LARGE)
     app = App(pixels, PinButtons(cfg["buttons"]))
     cfg = power = matrix = None
     unload("hal.pins")  # read once: its code and the pin map go before the game comes

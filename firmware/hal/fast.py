@@ -26,3 +26,22 @@ def total(buf: ptr8, n: int) -> int:
     for i in range(n):
         s += buf[i]
     return s
+
+
+@micropython.viper
+def count(counts: ptr16, frame: ptr8, n: int, k: int):
+    """counts[c] = how many of the first n frame bytes are c, for every c < k."""
+    for c in range(k):
+        counts[c] = 0
+    for p in range(n):
+        c = frame[p]
+        counts[c] = counts[c] + 1
+
+
+@micropython.viper
+def dot(counts: ptr16, weights: ptr16, k: int) -> int:
+    """The sum of counts[c] * weights[c] for c < k."""
+    s = 0
+    for c in range(k):
+        s += counts[c] * weights[c]
+    return s
