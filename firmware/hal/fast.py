@@ -45,3 +45,14 @@ def dot(counts: ptr16, weights: ptr16, k: int) -> int:
     for c in range(k):
         s += counts[c] * weights[c]
     return s
+
+
+@micropython.viper
+def build(grb: ptr8, top: ptr8, lo: ptr8, big: ptr8, k: int, small: int, large: int, whole: int):
+    """grb[j] = (lo[j] + (top[j] - lo[j]) * factor // 255) * whole // 255 for the 3 k levels,
+    the factor `large` for the entries e with big[e], else `small`."""
+    for e in range(k):
+        s = large if big[e] else small
+        for j in range(3 * e, 3 * e + 3):
+            f = lo[j]
+            grb[j] = (f + (top[j] - f) * s // 255) * whole // 255

@@ -22,8 +22,10 @@ STEP = 4  # the cap's factors move in steps this big (fewer rebuilds of the tabl
 _fast_encode = None
 _fast_count = None
 _fast_dot = None
+_fast_build = None
 if sys.implementation.name == "micropython":
     try:
+        from hal.fast import build as _fast_build
         from hal.fast import count as _fast_count
         from hal.fast import dot as _fast_dot
         from hal.fast import encode as _fast_encode
@@ -31,6 +33,7 @@ if sys.implementation.name == "micropython":
         _fast_encode = None
         _fast_count = None
         _fast_dot = None
+        _fast_build = None
 
 
 def _count(counts, frame: bytearray, n: int, k: int) -> None:
@@ -62,8 +65,8 @@ class Pixels:
         self.n = n
         self.palette = palette  # levels at brightness 255: 3 bytes (r, g, b) per palette index
         self.floor = floor  # the levels no setting or cap goes below (none: b"")
-        self.large = large  # 1 per palette index: a colour of large areas, capped first
         self.k = k = len(palette) // 3
+        self.large = large or bytes(k)  # 1 per palette index: a colour of large areas, capped first
         self.frame = bytearray(n)  # palette index per pixel, row-major from the top-left
         self.out = bytearray(3 * n)  # GRB bytes in strip order
         self.budget_ma = budget_ma
@@ -107,7 +110,7 @@ class Pixels:
                 top[j] = max(f, (pal[3 * e + c] * b + 127) // 255)
                 st += top[j]
                 sl += f
-            big = self.large and self.large[e]
+            big = self.large[e]
             w_top0[e] = 0 if big else st
             w_lo0[e] = 0 if big else sl
             w_top1[e] = st if big else 0
@@ -148,13 +151,16 @@ class Pixels:
     def _build(self, small: int, large: int, whole: int) -> None:
         """The GRB levels of every entry under the cap: floor + (top - floor) * factor."""
         grb, top, lo, big = self._grb, self._top, self._lo, self.large
+        self.cap = (small, large, whole)
+        self.scale = small * large * whole // 65025
+        if _fast_build is not None:
+            _fast_build(grb, top, lo, big, self.k, small, large, whole)  # type: ignore[arg-type]
+            return
         for e in range(self.k):
-            s = large if big and big[e] else small
+            s = large if big[e] else small
             for j in range(3 * e, 3 * e + 3):
                 f = lo[j]
                 grb[j] = (f + (top[j] - f) * s // 255) * whole // 255
-        self.cap = (small, large, whole)
-        self.scale = small * large * whole // 65025
 
     def _encode(self) -> None:
         if _fast_encode is not None and self.n <= 256:

@@ -133,19 +133,20 @@ def test_the_viper_encoder_and_the_plain_one_agree():
     assert bytes(px.out) == fast
 
 
-def test_the_viper_counter_and_the_plain_one_agree():
+def test_the_viper_counter_and_builder_and_the_plain_ones_agree():
     from hal import pixels as mod
 
     px = pixels(16, 16, brightness=200)
-    for i in range(px.n):
-        px.frame[i] = (i * 5) % (len(palette.PALETTE) // 3)
+    for i in range(px.n):  # a board of terrains, and pieces on it
+        px.frame[i] = palette.TERRAIN + i % 7 if i % 8 else (i * 5) % (len(palette.PALETTE) // 3)
     px.encode()
     fast = (bytes(px.out), px.cap, list(px.counts))
-    keep = mod._fast_count, mod._fast_dot
-    mod._fast_count = mod._fast_dot = None
+    keep = mod._fast_count, mod._fast_dot, mod._fast_build
+    mod._fast_count = mod._fast_dot = mod._fast_build = None
     try:
         px.cap = (-1, -1, -1)
         px.encode()
     finally:
-        mod._fast_count, mod._fast_dot = keep
+        mod._fast_count, mod._fast_dot, mod._fast_build = keep
     assert (bytes(px.out), px.cap, list(px.counts)) == fast
+    assert 0 < px.cap[0] < 255, "a frame the cap was at work on (the rebuilt table compared too)"
