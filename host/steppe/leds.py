@@ -59,3 +59,11 @@ def scaled(rgb: "tuple[int, int, int]", white: int) -> "tuple[int, int, int]":
     screen's gamma (a dim LED stays dim, an LED that is off stays black)."""
     w = max(1, white)
     return tuple(0 if v <= 0 else min(255, round(255 * (v / w) ** (1 / 2.2))) for v in rgb)  # type: ignore
+
+
+def shown_hex(colour: str, white: int) -> str:
+    """A "#rrggbb" of levels as a screen shows it (scaled(): the box's white as 255)."""
+    if len(colour) != 7 or not colour.startswith("#"):
+        return colour
+    v = int(colour[1:], 16)
+    return "#%02x%02x%02x" % scaled((v >> 16, (v >> 8) & 255, v & 255), white)
