@@ -116,7 +116,7 @@ def _frame(app, args: dict) -> dict:
     """The frame as 256 "#rrggbb", row-major from the top-left: the palette's levels at
     brightness 255 (logical colours), or with "led": true the levels the LEDs emit (the
     bytes sent to the strip: brightness and the frame's current cap), with "white": the
-    level of the box's white at its brightness. The list is streamed out, never built
+    level of the box's brightest white in this frame (the eye, or a camera, adapts to it). The list is streamed out, never built
     (it would be 256 strings in RAM)."""
     if app.dirty:
         app.render(clock.now())
@@ -139,8 +139,10 @@ def _frame(app, args: dict) -> dict:
         out.append("]")
 
     got = {"width": px.width, "height": px.height, "pixels": cjson.Streamed(pixels)}
-    if led:
-        got["white"] = px.brightness
+    if led:  # the cursor's white is the box's brightest
+        from ui.palette import CURSOR
+
+        got["white"] = max(px._grb[3 * CURSOR:3 * CURSOR + 3])
     return got
 
 

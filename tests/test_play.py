@@ -211,7 +211,7 @@ def test_the_led_panel_draws_what_the_leds_emit(pane, tmp_path):
     app.new_game("khan", ["red", "yellow"], 0, 1)
     app.render(0)
     px = app.pixels
-    white = px.brightness
+    white = px._grb[3 * palette.CURSOR]  # the box's white in this frame
     corner = px.frame[1]  # A1: a terrain, far from the cursor
     assert palette.TERRAIN <= corner <= palette.RIVER and px.cap[1] == 0, "the terrains at their floors"
     want = shown_hex("#%02x%02x%02x" % pixel_rgb(px, 1), white)

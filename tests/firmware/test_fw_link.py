@@ -70,7 +70,9 @@ def test_the_led_frame_is_what_the_strip_was_sent():
     f = _ask(link, '{"id": 1, "op": "ui.frame", "args": {"led": true}}')["result"]
     logical = _ask(link, '{"id": 2, "op": "ui.frame"}')["result"]["pixels"]
     px = app.pixels
-    assert f["white"] == px.brightness and len(f["pixels"]) == 256
+    from ui import palette
+
+    assert f["white"] == px._grb[3 * palette.CURSOR] <= px.brightness and len(f["pixels"]) == 256
     for p in range(256):
         j = 3 * px.where[p]
         assert f["pixels"][p] == "#%02x%02x%02x" % (px.out[j + 1], px.out[j], px.out[j + 2]), p
