@@ -64,10 +64,11 @@ def frame(game: str, setup, presses: str, root: str, **strip) -> "tuple[list[str
     """The screen's LEDs as emitted ("#rrggbb" levels, row-major) and the level of the
     box's white in that frame."""
     _firmware()
-    import app as app_module
-    from hal import clock
-    from hal.pixels import Pixels
-    from ui import palette
+    # the firmware's own modules, found by _firmware() (not the host package's imports)
+    import app as app_module  # pyright: ignore[reportMissingImports]
+    from hal import clock  # pyright: ignore[reportMissingImports]
+    from hal.pixels import Pixels  # pyright: ignore[reportMissingImports]
+    from ui import palette  # pyright: ignore[reportMissingImports]
 
     sent = []
 
