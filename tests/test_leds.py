@@ -106,18 +106,36 @@ def play_khan(px: Capture, seed: int, colours: "list[str]", option: int = 0) -> 
     return app
 
 
-def drive_menus(px: Capture, seed: int, presses: int) -> None:
-    """Random presses from the menu through every game's setup and screens."""
+def drive_game(px: Capture, game: str, seed: int, colours: "list[str]", steps: int = 400) -> "set[str]":
+    """A game of `game` on the App: seeded random presses (every screen and mode they
+    reach), between them actions of the rules core's random player; the modes seen."""
+    from shared_rules.games import module
     from shared_rules.rng import PCG32
 
     app = App(px, None, tempfile.mkdtemp(prefix="steppe-leds-") + "/")
     app.boot()
+    app.new_game(game, colours, 0, seed)
+    randplay = module(game, "randplay")
+    chooser = PCG32(seed, randplay.CHOOSER_STREAM)
     rng = PCG32(seed, 7)
     buttons = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "OK", "BACK")
-    for k in range(presses):
-        b = buttons[rng.below(len(buttons))]
-        app.press(b, rng.below(8) == 0)
+    modes = set()
+    for k in range(steps):
+        if app.screen.name != game:  # the menu, a summary: back to the game
+            app.press("BACK")
+            app.boot()
+            continue
+        if k % 4 == 3 and app.record is not None:
+            action = randplay.action(app.record.game, chooser)
+            if action is not None:
+                app.act(action)
+                app.flush()
+                app.screen.show(app.record.game)
+        else:
+            app.press(buttons[rng.below(len(buttons))], rng.below(8) == 0)
         app.render(130 * k)
+        modes.add(str(app.ui_json().get("mode")))
+    return modes
 
 
 GAMES = [(1, ["red", "yellow", "blue", "green"]), (2, ["white", "purple", "red"]), (3, ["green", "blue"])]
@@ -164,12 +182,17 @@ def test_the_cursor_is_no_colour_of_the_board():
                for c in used)
 
 
-def test_other_games_screens_keep_the_budget_and_their_colours_apart():
+@pytest.mark.parametrize("game,colours", [("chuhan", ["blue", "red"]), ("huns", ["red", "green", "purple", "white"]),
+                                          ("khaan", ["red", "yellow", "blue", "green", "white", "purple"])])
+def test_the_other_games_keep_the_budget_and_their_players_apart(game, colours):
     px = Capture()
-    drive_menus(px, 11, 3000)
-    assert px.frames > 2000
-    worst = separations(px)
-    assert worst["player/player"][0] >= leds.THRESHOLD, worst["player/player"]
+    modes = drive_game(px, game, 11, colours)
+    assert px.frames > 300 and len(modes) >= 3, modes
+    for table in px.tables.values():  # their players' colours, under each frame's cap
+        for i, a in enumerate(PLAYERS):
+            for b in PLAYERS[i + 1:]:
+                d = leds.delta_e(table[a], table[b], _white(table))
+                assert d >= leds.THRESHOLD, (a, b, table[a], table[b], d)
 
 
 if __name__ == "__main__":
