@@ -30,20 +30,25 @@ def total(buf: ptr8, n: int) -> int:
 
 @micropython.viper
 def count(counts: ptr16, frame: ptr8, n: int, k: int):
-    """counts[c] = how many of the first n frame bytes are c, for every c < k."""
+    """counts[c] = how many of the first n frame bytes are c, for every c < k (a byte of
+    k or more is no palette entry: not counted)."""
     for c in range(k):
         counts[c] = 0
     for p in range(n):
         c = frame[p]
-        counts[c] = counts[c] + 1
+        if c < k:
+            counts[c] = counts[c] + 1
 
 
 @micropython.viper
-def dot(counts: ptr16, weights: ptr16, k: int) -> int:
-    """The sum of counts[c] * weights[c] for c < k."""
+def weigh(counts: ptr16, levels: ptr8, big: ptr8, k: int, large: int) -> int:
+    """The levels the frame's LEDs of the small (large = 0) or the large (large = 1)
+    colours add up to: counts[e] * the 3 levels of entry e, over the entries of that kind."""
     s = 0
-    for c in range(k):
-        s += counts[c] * weights[c]
+    for e in range(k):
+        if big[e] == large:
+            j = 3 * e
+            s += counts[e] * (levels[j] + levels[j + 1] + levels[j + 2])
     return s
 
 

@@ -21,18 +21,18 @@ STEP = 4  # the cap's factors move in steps this big (fewer rebuilds of the tabl
 
 _fast_encode = None
 _fast_count = None
-_fast_dot = None
+_fast_weigh = None
 _fast_build = None
 if sys.implementation.name == "micropython":
     try:
         from hal.fast import build as _fast_build
         from hal.fast import count as _fast_count
-        from hal.fast import dot as _fast_dot
         from hal.fast import encode as _fast_encode
+        from hal.fast import weigh as _fast_weigh
     except (ImportError, ValueError):  # a port without the viper emitter, or code of another arch
         _fast_encode = None
         _fast_count = None
-        _fast_dot = None
+        _fast_weigh = None
         _fast_build = None
 
 
@@ -43,15 +43,17 @@ def _count(counts, frame: bytearray, n: int, k: int) -> None:
     for c in range(k):
         counts[c] = 0
     for p in range(n):
-        counts[frame[p]] += 1
+        if frame[p] < k:
+            counts[frame[p]] += 1
 
 
-def _dot(counts, weights, k: int) -> int:
-    if _fast_dot is not None:
-        return _fast_dot(counts, weights, k)  # type: ignore[arg-type]
+def _weigh(counts, levels: bytearray, big: bytes, k: int, large: int) -> int:
+    if _fast_weigh is not None:
+        return _fast_weigh(counts, levels, big, k, large)  # type: ignore[arg-type]
     s = 0
-    for c in range(k):
-        s += counts[c] * weights[c]
+    for e in range(k):
+        if big[e] == large:
+            s += counts[e] * (levels[3 * e] + levels[3 * e + 1] + levels[3 * e + 2])
     return s
 
 
@@ -84,12 +86,10 @@ class Pixels:
             self.where = where
         else:
             self.where = order
-        self.counts = array("H", bytes(512))  # LEDs of each palette index in the frame
+        self.counts = array("H", bytes(2 * k))  # LEDs of each palette index in the frame
         self._top = bytearray(3 * k)  # GRB levels of each entry at the brightness
         self._lo = bytearray(3 * k)  # GRB levels of each entry at its floor
         self._grb = bytearray(3 * k)  # GRB levels of each entry under the last frame's cap
-        # channel sums of each entry, top and floor, small and large colours apart
-        self._weights = [array("H", bytes(2 * k)) for _ in range(4)]
         self.cap = (255, 255, 255)  # the last frame's cap: (small colours, large colours, whole frame)
         self.scale = 255  # the three as one factor out of 255 (255: not capped)
         self.set_brightness(brightness)
@@ -100,21 +100,12 @@ class Pixels:
         pal = self.palette
         floor = self.floor
         top, lo = self._top, self._lo
-        w_top0, w_lo0, w_top1, w_lo1 = self._weights
         for e in range(self.k):
-            st = sl = 0
             for c in range(3):
                 j = 3 * e + (1, 0, 2)[c]  # r, g, b -> the strip's G R B
                 f = floor[3 * e + c] if floor else 0
                 lo[j] = f
                 top[j] = max(f, (pal[3 * e + c] * b + 127) // 255)
-                st += top[j]
-                sl += f
-            big = self.large[e]
-            w_top0[e] = 0 if big else st
-            w_lo0[e] = 0 if big else sl
-            w_top1[e] = st if big else 0
-            w_lo1[e] = sl if big else 0
         self.cap = (-1, -1, -1)  # the table is built afresh at the next frame
 
     def set_budget(self, budget_ma: int) -> None:
@@ -127,8 +118,9 @@ class Pixels:
         k = self.k
         counts = self.counts
         _count(counts, self.frame, self.n, k)
-        w = self._weights
-        top0, lo0, top1, lo1 = _dot(counts, w[0], k), _dot(counts, w[1], k), _dot(counts, w[2], k), _dot(counts, w[3], k)
+        top, lo, big = self._top, self._lo, self.large
+        top0, lo0 = _weigh(counts, top, big, k, 0), _weigh(counts, lo, big, k, 0)
+        top1, lo1 = _weigh(counts, top, big, k, 1), _weigh(counts, lo, big, k, 1)
         per = self.ma_per_channel
         spare = self.budget_ma - self.ma_per_dark_led * self.n
         allowed = spare * 255 // per if per else 1 << 30  # the level sum the budget allows

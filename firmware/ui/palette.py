@@ -35,101 +35,101 @@ PLAYER_COLOURS = ("red", "yellow", "blue", "green", "white", "purple")
 BRIGHTNESS = bytes((16, 24, 32, 48, 64, 96, 128))  # the settings offered (docs/leds.md: why not above 128)
 DEFAULT_BRIGHTNESS = 48
 
-# one hex string of bytes, three a colour: tuples would stay in the Pico's RAM ten times
+# one bytes constant, three bytes a colour: tuples would stay in the Pico's RAM ten times
 # over (an .mpy module keeps all of its constants). Levels at brightness 255.
-PALETTE = bytes.fromhex(
-    "000000"  # OFF
-    "c8c8c8"  # WHITE
-    "ffffff"  # CURSOR: the brightest white, nothing else's colour (and dark on light cells)
-    "828282"  # TEXT
-    "00b41e"  # GOOD
-    "ff0800"  # BAD
-    "ff5a00"  # HINT
-    "20150b"  # mountains: a dull brown-grey
-    "152035"  # glacier: pale blue
-    "0b200b"  # tundra: grey-green
-    "2a0b00"  # rocky desert: rust
-    "2a2000"  # sand desert: yellow
-    "001500"  # forest: deep green
-    "000040"  # river
-    "5a5a5a"  # grey (Seljuk)
-    "288cff"  # light blue (Russian)
-    "c8c8c8"  # white
-    "ff4600"  # orange
-    "8c00ff"  # purple
-    "ff1e5a"  # pink
-    "782808"  # brown
-    "00c878"  # teal
-    "ff0000"  # player red
-    "ff9600"  # player yellow
-    "0028ff"  # player blue
-    "00ff00"  # player green
-    "c8c8c8"  # player white
-    "9600ff"  # player purple
-    "6e0000"  # the same, dim (figures)
-    "6e5200"
-    "00126e"
-    "006e00"
-    "505050"
-    "40006e"
-    "0028ff"  # Huns dice: blue
-    "ff0000"  # red
-    "00c800"  # green
-    "3c3c3c"  # black, shown grey
-    "ffb400"  # yellow
-    "0028ff"  # Han (blue)
-    "e60000"  # Chu (red)
-    "1e1e1e"  # HALF: a dim neutral
+PALETTE = (
+    b"\x00\x00\x00"  # OFF
+    b"\xc8\xc8\xc8"  # WHITE
+    b"\xff\xff\xff"  # CURSOR: the brightest white, nothing else's colour (and dark on light cells)
+    b"\x82\x82\x82"  # TEXT
+    b"\x00\xb4\x1e"  # GOOD
+    b"\xff\x08\x00"  # BAD
+    b"\xff\x5a\x00"  # HINT
+    b"\x20\x15\x0b"  # mountains: a dull brown-grey
+    b"\x15\x20\x35"  # glacier: pale blue
+    b"\x0b\x20\x0b"  # tundra: grey-green
+    b"\x2a\x0b\x00"  # rocky desert: rust
+    b"\x2a\x20\x00"  # sand desert: yellow
+    b"\x00\x15\x00"  # forest: deep green
+    b"\x00\x00\x40"  # river
+    b"\x5a\x5a\x5a"  # grey (Seljuk)
+    b"\x28\x8c\xff"  # light blue (Russian)
+    b"\xc8\xc8\xc8"  # white
+    b"\xff\x46\x00"  # orange
+    b"\x8c\x00\xff"  # purple
+    b"\xff\x1e\x5a"  # pink
+    b"\x78\x28\x08"  # brown
+    b"\x00\xc8\x78"  # teal
+    b"\xff\x00\x00"  # player red
+    b"\xff\x96\x00"  # player yellow
+    b"\x00\x28\xff"  # player blue
+    b"\x00\xff\x00"  # player green
+    b"\xc8\xc8\xc8"  # player white
+    b"\x96\x00\xff"  # player purple
+    b"\x6e\x00\x00"  # the same, dim (figures)
+    b"\x6e\x52\x00"
+    b"\x00\x12\x6e"
+    b"\x00\x6e\x00"
+    b"\x50\x50\x50"
+    b"\x40\x00\x6e"
+    b"\x00\x28\xff"  # Huns dice: blue
+    b"\xff\x00\x00"  # red
+    b"\x00\xc8\x00"  # green
+    b"\x3c\x3c\x3c"  # black, shown grey
+    b"\xff\xb4\x00"  # yellow
+    b"\x00\x28\xff"  # Han (blue)
+    b"\xe6\x00\x00"  # Chu (red)
+    b"\x1e\x1e\x1e"  # HALF: a dim neutral
 )
 
 # the floors, three bytes a colour as above (docs/leds.md)
-FLOOR = bytes.fromhex(
-    "000000"  # OFF
-    "040404"  # WHITE
-    "0a0a0a"  # CURSOR
-    "030303"  # TEXT
-    "000601"  # GOOD
-    "070000"  # BAD
-    "070200"  # HINT
-    "030201"  # mountains
-    "020305"  # glacier
-    "010301"  # tundra
-    "040100"  # rocky desert
-    "040300"  # sand desert
-    "000200"  # forest
-    "000006"  # river
-    "030303"  # grey ruler
-    "00050c"  # light blue
-    "050505"  # white
-    "080200"  # orange
-    "040008"  # purple
-    "080103"  # pink
-    "070301"  # brown
-    "000604"  # teal
-    "0a0000"  # player red
-    "080500"  # player yellow
-    "00010a"  # player blue
-    "000a00"  # player green
-    "060606"  # player white
-    "06000a"  # player purple
-    "070000"  # dim red
-    "080600"  # dim yellow
-    "000208"  # dim blue
-    "000700"  # dim green
-    "040404"  # dim white
-    "040007"  # dim purple
-    "00010a"  # dice
-    "0a0000"
-    "000800"
-    "030303"
-    "080500"
-    "00010a"  # Han
-    "0a0000"  # Chu
-    "020202"  # HALF
+FLOOR = (
+    b"\x00\x00\x00"  # OFF
+    b"\x04\x04\x04"  # WHITE
+    b"\x0a\x0a\x0a"  # CURSOR
+    b"\x03\x03\x03"  # TEXT
+    b"\x00\x06\x01"  # GOOD
+    b"\x07\x00\x00"  # BAD
+    b"\x07\x02\x00"  # HINT
+    b"\x03\x02\x01"  # mountains
+    b"\x02\x03\x05"  # glacier
+    b"\x01\x03\x01"  # tundra
+    b"\x04\x01\x00"  # rocky desert
+    b"\x04\x03\x00"  # sand desert
+    b"\x00\x02\x00"  # forest
+    b"\x00\x00\x06"  # river
+    b"\x03\x03\x03"  # grey ruler
+    b"\x00\x05\x0c"  # light blue
+    b"\x05\x05\x05"  # white
+    b"\x08\x02\x00"  # orange
+    b"\x04\x00\x08"  # purple
+    b"\x08\x01\x03"  # pink
+    b"\x07\x03\x01"  # brown
+    b"\x00\x06\x04"  # teal
+    b"\x0a\x00\x00"  # player red
+    b"\x08\x05\x00"  # player yellow
+    b"\x00\x01\x0a"  # player blue
+    b"\x00\x0a\x00"  # player green
+    b"\x06\x06\x06"  # player white
+    b"\x06\x00\x0a"  # player purple
+    b"\x07\x00\x00"  # dim red
+    b"\x08\x06\x00"  # dim yellow
+    b"\x00\x02\x08"  # dim blue
+    b"\x00\x07\x00"  # dim green
+    b"\x04\x04\x04"  # dim white
+    b"\x04\x00\x07"  # dim purple
+    b"\x00\x01\x0a"  # dice
+    b"\x0a\x00\x00"
+    b"\x00\x08\x00"
+    b"\x03\x03\x03"
+    b"\x08\x05\x00"
+    b"\x00\x01\x0a"  # Han
+    b"\x0a\x00\x00"  # Chu
+    b"\x02\x02\x02"  # HALF
 )
 
 # 1: a colour of large areas, dimmed to its floor before the others
-LARGE = bytes(1 if TERRAIN <= k <= RIVER else 0 for k in range(len(PALETTE) // 3))
+LARGE = b"\0\0\0\0\0\0\0\1\1\1\1\1\1\1" + bytes(28)  # TERRAIN .. RIVER
 
 # the cells the cursor's white would not stand out on: there it blinks dark instead
 _LIGHT = bytes((WHITE, TEXT, RULER + 0, RULER + 1, RULER + 2, PLAYER + 1, PLAYER + 4, PLAYER_DIM + 4))
