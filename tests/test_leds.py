@@ -25,7 +25,7 @@ TERRAINS = list(range(palette.TERRAIN, palette.TERRAIN + 6)) + [palette.RIVER]
 PLAYERS = list(range(palette.PLAYER, palette.PLAYER + 6))
 FIGURES = list(range(palette.PLAYER_DIM, palette.PLAYER_DIM + 6))
 RULERS = list(range(palette.RULER, palette.RULER + 8))
-UNDER_CURSOR = TERRAINS + PLAYERS + FIGURES + RULERS + [palette.HALF, palette.OFF]
+UNDER_CURSOR = TERRAINS + PLAYERS + FIGURES + RULERS + [palette.HALF, palette.OFF, palette.HINT]  # HINT: a painted cell
 
 
 class Capture(Pixels):
