@@ -129,7 +129,7 @@ FLOOR = (
 )
 
 # 1: a colour of large areas, dimmed to its floor before the others
-LARGE = b"\0\0\0\0\0\0\0\1\1\1\1\1\1\1" + bytes(28)  # TERRAIN .. RIVER
+LARGE = bytes(TERRAIN) + b"\1" * (RIVER + 1 - TERRAIN) + bytes(len(PALETTE) // 3 - RIVER - 1)  # TERRAIN .. RIVER
 
 # the cells the cursor's white would not stand out on: there it blinks dark instead
 _LIGHT = bytes((WHITE, TEXT, RULER + 0, RULER + 1, RULER + 2, PLAYER + 1, PLAYER + 4, PLAYER_DIM + 4))

@@ -23,6 +23,13 @@ def test_palette_levels_go_out_as_grb_scaled_by_the_brightness():
     assert dim.encode()[0:3] == bytes((64, 64, 64))
 
 
+def test_every_colour_has_a_floor_and_a_kind():
+    k = len(palette.PALETTE) // 3
+    assert len(palette.PALETTE) == 3 * k == len(palette.FLOOR) and len(palette.LARGE) == k
+    assert [e for e in range(k) if palette.LARGE[e]] == list(range(palette.TERRAIN, palette.RIVER + 1))
+    assert all(palette.FLOOR[j] <= palette.PALETTE[j] for j in range(3 * k)), "a floor above its colour"
+
+
 def test_the_brightness_never_takes_a_colour_below_its_floor():
     px = pixels(4, 1, brightness=1, budget_ma=100000)
     for k in range(len(palette.PALETTE) // 3):
