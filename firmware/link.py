@@ -113,22 +113,37 @@ def error(rid, code: str, message: str) -> dict:
 
 
 def _frame(app, args: dict) -> dict:
-    """The frame as 256 "#rrggbb" logical colours, row-major from the top-left; the
-    list is streamed out, never built (it would be 256 strings in RAM)."""
+    """The frame as 256 "#rrggbb", row-major from the top-left: the palette's levels at
+    brightness 255 (logical colours), or with "led": true the levels the LEDs emit (the
+    bytes sent to the strip: brightness and the frame's current cap), with "white": the
+    level of the box's brightest white in this frame (the eye, or a camera, adapts to it). The list is streamed out, never built
+    (it would be 256 strings in RAM)."""
     if app.dirty:
         app.render(clock.now())
     px = app.pixels
+    led = args.get("led") is True
 
     def pixels(out) -> None:
-        pal = px.palette
+        src = px.out if led else px.palette
+        where = px.where
         frame = px.frame
         out.append("[")
         for p in range(len(frame)):
-            k = 3 * frame[p]
-            out.append(('"#' if not p else ',"#') + "%02x%02x%02x" % (pal[k], pal[k + 1], pal[k + 2]) + '"')
+            if led:
+                k = 3 * where[p]
+                r, g, b = src[k + 1], src[k], src[k + 2]
+            else:
+                k = 3 * frame[p]
+                r, g, b = src[k], src[k + 1], src[k + 2]
+            out.append(('"#' if not p else ',"#') + "%02x%02x%02x" % (r, g, b) + '"')
         out.append("]")
 
-    return {"width": px.width, "height": px.height, "pixels": cjson.Streamed(pixels)}
+    got = {"width": px.width, "height": px.height, "pixels": cjson.Streamed(pixels)}
+    if led:  # the cursor's white is the box's brightest
+        from ui.palette import CURSOR
+
+        got["white"] = max(px._grb[3 * CURSOR:3 * CURSOR + 3])
+    return got
 
 
 def _hello(app, args: dict) -> dict:

@@ -82,8 +82,9 @@ def box(tmp_path_factory):
             frame = s.link.request("ui.frame")["pixels"]
             out = os.environ.get("STEPPE_SCREENS")  # make docs/screens: STEPPE_SCREENS=docs/screens
             from steppe import png
+            from steppe.leds import shown_hex
 
-            png.write(os.path.join(out or str(tmp), "summary-" + name + ".png"), frame)
+            png.write(os.path.join(out or str(tmp), "summary-" + name + ".png"), [shown_hex(c, 255) for c in frame])
             ended[name] = (lines, frame)
         yield s, ended, tmp
     finally:

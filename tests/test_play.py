@@ -103,10 +103,13 @@ def setup_keys(players: int) -> "list[str]":
 
 
 def _palette() -> "list[str]":
+    """The palette as the panel draws it: levels at brightness 255 on a screen's gamma."""
     from ui import palette
 
+    from steppe.leds import shown_hex
+
     p = palette.PALETTE
-    return ["#%02x%02x%02x" % (p[k], p[k + 1], p[k + 2]) for k in range(0, len(p), 3)]
+    return [shown_hex("#%02x%02x%02x" % (p[k], p[k + 1], p[k + 2]), 255) for k in range(0, len(p), 3)]
 
 
 def test_the_panel_in_tmux_reaches_the_khan_board_flips_and_quits(pane, tmp_path):
@@ -119,7 +122,7 @@ def test_the_panel_in_tmux_reaches_the_khan_board_flips_and_quits(pane, tmp_path
     assert pane.flags() == ("1", "0")  # the alternate screen, no cursor
     menu = matrix(pane.screen(colours=True))
     assert len(menu) == 16 and all(len(row) == 16 for row in menu)
-    assert "#ffffff" in menu[1] and "dark" in menu[0]  # KHAN in white over dark grey dots
+    assert _palette()[palette.WHITE] in menu[1] and "dark" in menu[0]  # KHAN in white over dark grey dots
     # a second panel (or demo) on the same board's folder is refused, the first one untouched
     again = subprocess.run([steppe, "play", "--fs", str(fs), "--demo"], stdin=subprocess.DEVNULL,
                            capture_output=True, text=True, timeout=30)
@@ -174,6 +177,41 @@ def test_the_panel_in_tmux_reaches_the_khan_board_flips_and_quits(pane, tmp_path
         assert pieces["yurts"][start] == "neutral"
     finally:
         sim.close()
+
+
+def test_the_led_panel_draws_what_the_leds_emit(pane, tmp_path):
+    """--led: a Khan board's terrains as the strip shows them under the 500 mA cap (at
+    their floors), not the palette's colours; the same game in-process says which."""
+    import tempfile
+
+    from app import App
+    from fwtest import pixels
+    from ui import palette
+
+    from steppe.leds import pixel_rgb, shown_hex
+
+    pane.type("%s play --led --fs %s; echo EXIT=$?" % (tool("steppe"), tmp_path / "pico"))
+    pane.wait(r"screen menu")
+    for key in ("Enter", "Left", "Enter", "Enter"):
+        pane.send(key)
+        time.sleep(0.1)
+    pane.wait(r"phase setup")
+    time.sleep(0.5)
+    shown = matrix(pane.screen(colours=True))
+    app = App(pixels(), None, tempfile.mkdtemp(prefix="steppe-i9led-") + "/")
+    app.boot()
+    app.new_game("khan", ["red", "yellow"], 0, 1)
+    app.render(0)
+    px = app.pixels
+    corner = px.frame[1]  # A1: a terrain, far from the cursor
+    assert palette.TERRAIN <= corner <= palette.RIVER and px.cap[1] == 0, "the terrains at their floors"
+    floor = "#%02x%02x%02x" % pixel_rgb(px, 1)
+    assert floor[1:] == palette.FLOOR[3 * corner:3 * corner + 3].hex()
+    # drawn at the level of the box's white in the device's frame (its cap: the blinks move it)
+    assert shown[0][1] in {shown_hex(floor, white) for white in range(1, 256)}, shown[0][1]
+    assert shown[0][1] != _palette()[corner], "the LED view is not the palette's"
+    pane.send("q")
+    pane.wait(r"EXIT=0")
 
 
 def test_the_panel_says_one_line_and_restores_the_terminal_when_the_device_goes(pane, tmp_path):

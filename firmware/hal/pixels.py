@@ -1,46 +1,76 @@
 """The LED matrix as a pure frame buffer with one hardware hook, _transmit(buffer).
 
 The UI draws palette indexes into `frame` (one byte a pixel, row-major from the top-left).
-show() turns them into the GRB bytes of the strip - serpentine wiring, gamma, brightness
-and the current cap all applied here, in pure Python - and hands them to _transmit(),
-the only method a backend overrides (as Adafruit's pixelbuf does). Working through a
-palette keeps it fast: each pixel is one 3-byte copy, and capping the current rescales a
-few palette entries instead of 768 bytes.
+show() turns them into the GRB bytes of the strip - serpentine wiring, brightness and the
+current cap all applied here - and hands them to _transmit(), the only method a backend
+overrides (as Adafruit's pixelbuf does).
+
+The palette is in LED output space (ui/palette.py): PWM levels at brightness 255, a floor
+for each colour and which colours cover large areas. The brightness scales the levels
+(never below the floors). The current cap is worked out for each frame from how many
+LEDs show each colour (a count, not a sum of 768 bytes): the large colours go down
+towards their floors first, then the others towards theirs, and only a frame whose floors
+alone are over the budget is scaled down as a whole. Each pixel is then one 3-byte copy
+from a table of the palette's GRB bytes, rebuilt only when the cap moves.
 """
 
 import sys
+from array import array
 
-GAMMA = 2.2
+STEP = 4  # the cap's factors move in steps this big (fewer rebuilds of the table)
 
 _fast_encode = None
-_fast_total = None
+_fast_count = None
+_fast_weigh = None
+_fast_build = None
 if sys.implementation.name == "micropython":
     try:
+        from hal.fast import build as _fast_build
+        from hal.fast import count as _fast_count
         from hal.fast import encode as _fast_encode
-        from hal.fast import total as _fast_total
+        from hal.fast import weigh as _fast_weigh
     except (ImportError, ValueError):  # a port without the viper emitter, or code of another arch
         _fast_encode = None
-        _fast_total = None
+        _fast_count = None
+        _fast_weigh = None
+        _fast_build = None
 
 
-def _total(buf: bytearray) -> int:
-    """The sum of the bytes: what the LEDs will draw, in channel steps."""
-    if _fast_total is not None:
-        return _fast_total(buf, len(buf))  # type: ignore[arg-type]
-    return sum(buf)
+def _count(counts, frame: bytearray, n: int, k: int) -> None:
+    if _fast_count is not None:
+        _fast_count(counts, frame, n, k)  # type: ignore[arg-type]
+        return
+    for c in range(k):
+        counts[c] = 0
+    for p in range(n):
+        if frame[p] < k:
+            counts[frame[p]] += 1
+
+
+def _weigh(counts, levels: bytearray, big: bytes, k: int, large: int) -> int:
+    if _fast_weigh is not None:
+        return _fast_weigh(counts, levels, big, k, large)  # type: ignore[arg-type]
+    s = 0
+    for e in range(k):
+        if big[e] == large:
+            s += counts[e] * (levels[3 * e] + levels[3 * e + 1] + levels[3 * e + 2])
+    return s
 
 
 class Pixels:
     def __init__(self, width: int, height: int, palette: bytes, brightness: int = 48, budget_ma: int = 400,
-                 ma_per_channel: int = 20, ma_per_dark_led: int = 1, serpentine: bool = True) -> None:
+                 ma_per_channel: int = 20, ma_per_dark_led: int = 1, serpentine: bool = True,
+                 floor: bytes = b"", large: bytes = b"") -> None:
         n = width * height
         self.width = width
         self.height = height
         self.n = n
-        self.palette = palette  # logical colours: 3 bytes (r, g, b) per palette index
+        self.palette = palette  # levels at brightness 255: 3 bytes (r, g, b) per palette index
+        self.floor = floor  # the levels no setting or cap goes below (none: b"")
+        self.k = k = len(palette) // 3
+        self.large = large or bytes(k)  # 1 per palette index: a colour of large areas, capped first
         self.frame = bytearray(n)  # palette index per pixel, row-major from the top-left
         self.out = bytearray(3 * n)  # GRB bytes in strip order
-        self.brightness = brightness  # 0..255
         self.budget_ma = budget_ma
         self.ma_per_channel = ma_per_channel
         self.ma_per_dark_led = ma_per_dark_led
@@ -56,54 +86,73 @@ class Pixels:
             self.where = where
         else:
             self.where = order
-        self.scale = 255  # the current cap's factor out of 255 for the last frame
-        self._grb = bytearray(len(palette))  # GRB bytes of each palette entry, 3 apiece
-        self._build(255)
-
-    def _build(self, scale: int) -> None:
-        """GRB bytes of every palette entry: gamma, then brightness, then the cap's scale."""
-        grb = self._grb
-        level = self.brightness * scale  # 0..65025
-        pal = self.palette
-        lut = _gamma_table()
-        for k in range(0, len(pal), 3):
-            grb[k] = (lut[pal[k + 1]] * level + 32512) // 65025
-            grb[k + 1] = (lut[pal[k]] * level + 32512) // 65025
-            grb[k + 2] = (lut[pal[k + 2]] * level + 32512) // 65025
+        self.counts = array("H", bytes(2 * k))  # LEDs of each palette index in the frame
+        self._top = bytearray(3 * k)  # GRB levels of each entry at the brightness
+        self._lo = bytearray(3 * k)  # GRB levels of each entry at its floor
+        self._grb = bytearray(3 * k)  # GRB levels of each entry under the last frame's cap
+        self.cap = (255, 255, 255)  # the last frame's cap: (small colours, large colours, whole frame)
+        self.scale = 255  # the three as one factor out of 255 (255: not capped)
+        self.set_brightness(brightness)
 
     def set_brightness(self, brightness: int) -> None:
-        self.brightness = max(0, min(255, brightness))
-        self.scale = 255
-        self._build(255)
+        """Levels at this brightness (0..255), never below the floors."""
+        b = self.brightness = max(0, min(255, brightness))
+        pal = self.palette
+        floor = self.floor
+        top, lo = self._top, self._lo
+        for e in range(self.k):
+            for c in range(3):
+                j = 3 * e + (1, 0, 2)[c]  # r, g, b -> the strip's G R B
+                f = floor[3 * e + c] if floor else 0
+                lo[j] = f
+                top[j] = max(f, (pal[3 * e + c] * b + 127) // 255)
+        self.cap = (-1, -1, -1)  # the table is built afresh at the next frame
+
+    def set_budget(self, budget_ma: int) -> None:
+        self.budget_ma = budget_ma
+        self.cap = (-1, -1, -1)
 
     def encode(self) -> bytearray:
-        """The strip bytes for the current frame, within the current budget.
-
-        The palette is kept built at the cap's scale of the last frame: frames that follow
-        one another are alike, so it is rebuilt only when the scale must move."""
-        self._encode()
-        allowed = (self.budget_ma - self.ma_per_dark_led * self.n) * 255  # in channel units x mA
+        """The strip bytes for the current frame, within the current budget: the cap of
+        this very frame, from the count of each colour in it."""
+        k = self.k
+        counts = self.counts
+        _count(counts, self.frame, self.n, k)
+        top, lo, big = self._top, self._lo, self.large
+        top0, lo0 = _weigh(counts, top, big, k, 0), _weigh(counts, lo, big, k, 0)
+        top1, lo1 = _weigh(counts, top, big, k, 1), _weigh(counts, lo, big, k, 1)
         per = self.ma_per_channel
-        total = _total(self.out)
-        scale = self.scale
-        if scale < 255 and total * per * 255 <= allowed * max(scale, 1) * 7 // 8:
-            # darker than what the cap was set for: take the scale back up as far as it goes
-            full = total * 255 // max(scale, 1)
-            want = 255 if full * per <= allowed else max(0, allowed * 255 // (full * per))
-            if want > scale:
-                self._rescale(want)
-                total = _total(self.out)
-        while total * per > allowed and self.scale:
-            # over the budget: scale the palette down until the frame fits
-            want = min(self.scale - 1, max(0, allowed * self.scale // (total * per)))
-            self._rescale(want)
-            total = _total(self.out)
+        spare = self.budget_ma - self.ma_per_dark_led * self.n
+        allowed = spare * 255 // per if per else 1 << 30  # the level sum the budget allows
+        small = large = whole = 255
+        if top0 + top1 > allowed:
+            if top0 + lo1 <= allowed:  # the large colours come down first
+                large = _factor(allowed - top0 - lo1, top1 - lo1)
+            elif lo0 + lo1 <= allowed:  # then the others, the large ones at their floors
+                large = 0
+                small = _factor(allowed - lo0 - lo1, top0 - lo0)
+            else:  # even the floors are over: all of it, scaled down as one
+                small = large = 0
+                whole = _factor(allowed, lo0 + lo1) if allowed > 0 else 0
+        cap = (small, large, whole)
+        if cap != self.cap:
+            self._build(small, large, whole)
+        self._encode()
         return self.out
 
-    def _rescale(self, scale: int) -> None:
-        self.scale = scale
-        self._build(scale)
-        self._encode()
+    def _build(self, small: int, large: int, whole: int) -> None:
+        """The GRB levels of every entry under the cap: floor + (top - floor) * factor."""
+        grb, top, lo, big = self._grb, self._top, self._lo, self.large
+        self.cap = (small, large, whole)
+        self.scale = small * large * whole // 65025
+        if _fast_build is not None:
+            _fast_build(grb, top, lo, big, self.k, small, large, whole)  # type: ignore[arg-type]
+            return
+        for e in range(self.k):
+            s = large if big[e] else small
+            for j in range(3 * e, 3 * e + 3):
+                f = lo[j]
+                grb[j] = (f + (top[j] - f) * s // 255) * whole // 255
 
     def _encode(self) -> None:
         if _fast_encode is not None and self.n <= 256:
@@ -129,19 +178,16 @@ class Pixels:
         raise NotImplementedError("a backend sends the bytes to the LEDs")
 
     def rgb(self, p: int) -> "tuple[int, int, int]":
-        """The logical colour of pixel p (before gamma, brightness and the cap)."""
+        """The palette colour of pixel p (its levels at brightness 255, before the cap)."""
         k = 3 * self.frame[p]
         return self.palette[k], self.palette[k + 1], self.palette[k + 2]
 
 
-_lut = []
-
-
-def _gamma_table() -> bytes:
-    """v -> 255 * (v / 255) ** 2.2, computed once (the floats stay out of every frame)."""
-    if not _lut:
-        _lut.append(bytes(int((v / 255) ** GAMMA * 255 + 0.5) for v in range(256)))
-    return _lut[0]
+def _factor(room: int, span: int) -> int:
+    """The factor out of 255 that fits `span` into `room`, a STEP down to be sure."""
+    if span <= 0:
+        return 255
+    return max(0, min(255, room * 255 // span) // STEP * STEP)
 
 
 class NeoPixelStrip(Pixels):

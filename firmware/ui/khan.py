@@ -444,11 +444,13 @@ class KhanScreen(Screen):
                 if blink(now, 300):
                     frame[(i // b.width) * 16 + BOARD_X + i % b.width] = palette.HINT
             if blink(now):
-                frame[(self.cursor // b.width) * 16 + BOARD_X + self.cursor % b.width] = palette.CURSOR
+                at = (self.cursor // b.width) * 16 + BOARD_X + self.cursor % b.width
+                frame[at] = palette.cursor_on(frame[at])  # white, or dark on a light cell
         if self.mode == "ruler" and blink(now):
             cell = pos.ruler_cell[self.choice.value] if self.choice.items else -1
             if cell >= 0:
-                frame[(cell // b.width) * 16 + BOARD_X + cell % b.width] = palette.CURSOR
+                at = (cell // b.width) * 16 + BOARD_X + cell % b.width
+                frame[at] = palette.cursor_on(frame[at])
 
     def _draw_layer(self, frame: bytearray) -> None:
         """What changes only with the game: the board, its pieces, the courts."""

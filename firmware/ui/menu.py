@@ -16,18 +16,26 @@ from ui.base import Choice, Screen, blink, fill, help_text, number, text
 ERROR_MS = 900
 
 
+SETTINGS = len(GAMES)  # the menu's last choice, after the games: SET, the box's settings
+
+
 class Menu(Screen):
-    """UP/DOWN: a game; OK: resume its saved game or set up a new one."""
+    """UP/DOWN: a game (or SET, the box's settings); OK: resume its saved game or set up a
+    new one."""
 
     def __init__(self, saved: "list[str]", index: int = 0) -> None:
         self.saved = saved  # games with a saved game to resume
-        self.choice = Choice(list(range(len(GAMES))), index)  # the game left last, to begin with
+        self.choice = Choice(list(range(len(GAMES) + 1)), index)  # the game left last, to begin with
 
     def press(self, app, button: str, long: bool) -> None:
         if button in ("UP", "LEFT"):
             self.choice.move(-1)
         elif button in ("DOWN", "RIGHT"):
             self.choice.move(1)
+        elif button == "OK" and self.choice.index == SETTINGS:
+            from ui.settings import Settings
+
+            app.switch(Settings(app, SETTINGS))
         elif button == "OK":
             game = GAMES[self.choice.index]
             if game[0] in self.saved and not long:
@@ -40,10 +48,14 @@ class Menu(Screen):
         return help_text("menu")
 
     def ui_json(self) -> dict:
-        return {"mode": "menu", "choice": GAMES[self.choice.index][0], "choices": [g[0] for g in GAMES],
+        choice = GAMES[self.choice.index][0] if self.choice.index < SETTINGS else "settings"
+        return {"mode": "menu", "choice": choice, "choices": [g[0] for g in GAMES] + ["settings"],
                 "saved": list(self.saved)}
 
     def draw(self, frame: bytearray, now: int) -> None:
+        if self.choice.index == SETTINGS:
+            text(frame, 0, 1, "SET", palette.WHITE)
+            return
         name, label = GAMES[self.choice.index][:2]
         text(frame, 0, 1, label, palette.WHITE)
         for k in range(len(GAMES)):

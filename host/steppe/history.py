@@ -525,12 +525,13 @@ class _panel:
         return self._step
 
     def _step(self) -> str:
+        from steppe.leds import shown_hex
         from steppe.panel import pixel
 
         assert self.link is not None
         self.link.request("ui.press", {"button": "RIGHT"})  # redo: the next action
-        px = self.link.request("ui.frame")["pixels"]
-        rows = ["".join(pixel(c) for c in px[16 * y:16 * y + 16]) + "\x1b[0m" for y in range(16)]
+        px = self.link.request("ui.frame")["pixels"]  # the palette's levels, shown as the panel shows them
+        rows = ["".join(pixel(shown_hex(c, 255)) for c in px[16 * y:16 * y + 16]) + "\x1b[0m" for y in range(16)]
         return "\n".join(rows) + "\n"
 
     def __exit__(self, *exc) -> None:

@@ -1,5 +1,6 @@
 """The companion's front panel in a terminal: the 16x16 matrix from ui.frame in 24-bit
-colour (two columns a pixel, dark pixels grey dots), a status line from the ui.press
+colour (two columns a pixel, dark pixels grey dots; the palette's colours, or with --led
+what the LEDs emit after the brightness and the current cap, a dim LED drawn dim), a status line from the ui.press
 replies, what each action did in words (the device's journal told by story.py), and keys
 as the six buttons. `steppe play` runs it on a terminal.
 """
@@ -12,6 +13,7 @@ import time
 
 from steppe.device import DeviceError, Transport
 from steppe.errors import EXIT_FAILED, EXIT_OK, StepError
+from steppe.leds import shown_hex
 
 FRAME_TIMEOUT = 5.0
 PRESS_TIMEOUT = 10.0  # a press may save the game to flash
@@ -106,8 +108,9 @@ def pixel(colour: str) -> str:
 
 
 class Panel:
-    def __init__(self, link, label: str, info: dict, fd_in: int = 0, fd_out: int = 1) -> None:
+    def __init__(self, link, label: str, info: dict, fd_in: int = 0, fd_out: int = 1, led: bool = False) -> None:
         self.link = link
+        self.led = led  # the LED view: what the matrix emits (brightness, the current cap), not the palette
         self.label = label
         self.fd_in = fd_in
         self.fd_out = fd_out
@@ -261,7 +264,7 @@ class Panel:
     def _poll(self, pressed: bool) -> None:
         now = time.monotonic()
         try:
-            frame = self.link.request("ui.frame", timeout=FRAME_TIMEOUT)
+            frame = self.link.request("ui.frame", {"led": True} if self.led else None, timeout=FRAME_TIMEOUT)
         except DeviceError as e:
             self.error = str(e)
             frame = None
@@ -269,6 +272,8 @@ class Panel:
             pixels = frame.get("pixels")
             w, h = frame.get("width"), frame.get("height")
             if isinstance(pixels, list) and isinstance(w, int) and isinstance(h, int) and len(pixels) == w * h:
+                white = frame.get("white") if self.led else 255
+                pixels = [shown_hex(str(p), white if isinstance(white, int) else 255) for p in pixels]
                 if pixels != self.pixels:
                     self.last_change = now
                 self.width, self.height, self.pixels = w, h, [str(p) for p in pixels]

@@ -39,6 +39,8 @@ def arguments(p: argparse.ArgumentParser) -> None:
                         "the demo without --fs uses a fresh temporary one)")
     p.add_argument("--demo", action="store_true", help="the scripted Khan demo even on a terminal")
     p.add_argument("--seed", type=int, default=2026, help="the demo's seed: dice and moves (default 2026)")
+    p.add_argument("--led", action="store_true",
+                   help="draw what the LEDs emit (brightness and the current cap applied), not the palette's colours")
 
 
 def run(args) -> int:
@@ -62,7 +64,7 @@ def _run(args) -> int:
             fs = default_fs() if interactive else stack.enter_context(tempfile.TemporaryDirectory(prefix="steppe-demo-"))
         link, info, label = stack.enter_context(_device(args.port, fs, lock=bool(args.fs) or interactive))
         if interactive:
-            return Panel(link, label, info).run()
+            return Panel(link, label, info, led=args.led).run()
         return demo(link, info, label, args.seed)
     return EXIT_OK  # not reached (the context manager does not swallow exceptions)
 

@@ -6,6 +6,8 @@ from ui import palette
 def pixels(w: int = 16, h: int = 16, **kw):
     from hal.pixels import NeoPixelStrip
 
+    kw.setdefault("floor", palette.FLOOR)
+    kw.setdefault("large", palette.LARGE)
     return NeoPixelStrip(22, w, h, palette.PALETTE, **kw)
 
 

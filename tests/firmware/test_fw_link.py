@@ -63,6 +63,22 @@ def test_frame_is_256_colours_row_major():
     assert all(len(p) == 7 and p[0] == "#" for p in f["pixels"])
 
 
+def test_the_led_frame_is_what_the_strip_was_sent():
+    app = _app("i9led-link-led")
+    app.new_game("khan", ["red", "blue"], 0, 5)
+    link = Link(app)
+    f = _ask(link, '{"id": 1, "op": "ui.frame", "args": {"led": true}}')["result"]
+    logical = _ask(link, '{"id": 2, "op": "ui.frame"}')["result"]["pixels"]
+    px = app.pixels
+    from ui import palette
+
+    assert f["white"] == px._grb[3 * palette.CURSOR] <= px.brightness and len(f["pixels"]) == 256
+    for p in range(256):
+        j = 3 * px.where[p]
+        assert f["pixels"][p] == "#%02x%02x%02x" % (px.out[j + 1], px.out[j], px.out[j + 2]), p
+    assert f["pixels"] != logical, "the emitted levels are not the palette's"
+
+
 def test_a_bad_state_is_refused_and_the_game_kept():
     app = _app("link4")
     link = Link(app)
@@ -79,7 +95,7 @@ def test_ui_get_describes_the_menu_and_the_setup_without_pressing():
     link = Link(app)
     r = _ask(link, '{"id": 1, "op": "ui.get"}')["result"]
     assert r["screen"] == "menu" and r["mode"] == "menu" and r["choice"] == "khan"
-    assert sorted(r["choices"]) == ["chuhan", "huns", "khaan", "khan"]
+    assert sorted(r["choices"]) == ["chuhan", "huns", "khaan", "khan", "settings"]
     assert _ask(link, '{"id": 2, "op": "ui.get"}')["result"] == r, "asking changes nothing"
     _ask(link, '{"id": 3, "op": "ui.press", "args": {"button": "DOWN"}}')
     r = _ask(link, '{"id": 4, "op": "ui.press", "args": {"button": "OK"}}')["result"]

@@ -1,4 +1,4 @@
-"""The frame buffer: serpentine order, gamma and brightness, and the current cap."""
+"""The frame buffer: serpentine order, levels and brightness, the floors and the current cap."""
 
 import neopixel
 from fwtest import pixels
@@ -11,34 +11,73 @@ def test_serpentine_order_runs_back_on_odd_rows():
     assert list(px.where) == [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11]
 
 
-def test_palette_colours_go_out_as_grb_with_gamma_and_brightness():
+def test_palette_levels_go_out_as_grb_scaled_by_the_brightness():
     px = pixels(4, 1, brightness=255, budget_ma=100000)
-    px.frame[0] = palette.CHU  # (230, 0, 0)
-    px.frame[1] = palette.WHITE
+    px.frame[0] = palette.CHU  # (230, 0, 0): levels, no gamma
+    px.frame[1] = palette.CURSOR
     out = px.encode()
-    assert out[0:3] == bytes((0, 203, 0)), "red goes in the middle byte; 230 -> 203 after gamma 2.2"
+    assert out[0:3] == bytes((0, 230, 0)), "red goes in the middle byte, as it is in the palette"
     assert out[3:6] == bytes((255, 255, 255))
     dim = pixels(4, 1, brightness=64, budget_ma=100000)
-    dim.frame[0] = palette.WHITE
+    dim.frame[0] = palette.CURSOR
     assert dim.encode()[0:3] == bytes((64, 64, 64))
+
+
+def test_every_colour_has_a_floor_and_a_kind():
+    k = len(palette.PALETTE) // 3
+    assert len(palette.PALETTE) == 3 * k == len(palette.FLOOR) and len(palette.LARGE) == k
+    assert [e for e in range(k) if palette.LARGE[e]] == list(range(palette.TERRAIN, palette.RIVER + 1))
+    assert all(palette.FLOOR[j] <= palette.PALETTE[j] for j in range(3 * k)), "a floor above its colour"
+
+
+def test_the_brightness_never_takes_a_colour_below_its_floor():
+    px = pixels(4, 1, brightness=1, budget_ma=100000)
+    for k in range(len(palette.PALETTE) // 3):
+        px.frame[0] = k
+        out = px.encode()
+        floor = palette.FLOOR[3 * k:3 * k + 3]
+        assert (out[1], out[0], out[2]) == tuple(floor), k
+
+
+def _fill(px, colours) -> None:
+    for i in range(px.n):
+        px.frame[i] = colours[i % len(colours)]
 
 
 def test_all_white_frame_is_capped_to_the_budget():
     px = pixels(16, 16, brightness=255, budget_ma=400, ma_per_channel=20, ma_per_dark_led=1)
-    for i in range(px.n):
-        px.frame[i] = palette.WHITE
+    _fill(px, [palette.WHITE])
     px.encode()
     assert px.scale < 255
     assert px.current_ma() <= 400
     assert max(px.out) > 0, "the cap scales down, it does not switch off"
-    brighter = px.ma_per_dark_led * px.n + (sum(px.out) + len(px.out)) * px.ma_per_channel // 255
-    assert brighter > 400, "as bright as the budget allows"
+    assert px.current_ma() >= 400 * 9 // 10, "as bright as the budget allows"
+
+
+def test_the_large_colours_go_down_to_their_floor_before_the_small_ones():
+    px = pixels(16, 16, brightness=128, budget_ma=400)
+    _fill(px, [palette.TERRAIN + k for k in range(7)])
+    px.frame[0] = palette.PLAYER  # one red piece on a board of terrains
+    px.encode()
+    small, large, whole = px.cap
+    assert large < 255 and small == 255 and whole == 255, px.cap
+    assert px.current_ma() <= 400
+    red = palette.PLAYER * 3
+    assert px._grb[red + 1] == (palette.PALETTE[red] * 128 + 127) // 255, "the piece keeps its level"
+    # more pieces: the terrains sit at their floors, the pieces come down towards theirs
+    for i in range(0, 256, 8):
+        px.frame[i] = palette.PLAYER + 2
+    px.encode()
+    small, large, whole = px.cap
+    assert large == 0 and 0 <= small < 255 and whole == 255, px.cap
+    t = palette.TERRAIN * 3
+    assert (px._grb[t + 1], px._grb[t], px._grb[t + 2]) == tuple(palette.FLOOR[t:t + 3])
+    assert px.current_ma() <= 400
 
 
 def test_a_budget_below_the_dark_draw_leaves_the_leds_off():
     px = pixels(16, 16, brightness=255, budget_ma=200)
-    for i in range(px.n):
-        px.frame[i] = palette.WHITE
+    _fill(px, [palette.WHITE])
     assert sum(px.encode()) == 0
 
 
@@ -46,7 +85,21 @@ def test_a_dim_frame_is_not_touched_by_the_cap():
     px = pixels(16, 16, brightness=48)
     px.frame[5] = palette.HINT
     px.encode()
-    assert px.scale == 255 and px.current_ma() <= 400
+    assert px.scale == 255 and px.cap == (255, 255, 255) and px.current_ma() <= 400
+
+
+def test_a_new_budget_and_brightness_apply_at_the_next_frame():
+    px = pixels(16, 16, brightness=48, budget_ma=400)
+    _fill(px, [palette.PLAYER + 3])
+    px.encode()
+    capped = px.current_ma()
+    assert capped <= 400
+    px.set_budget(1900)
+    px.encode()
+    assert px.cap == (255, 255, 255) and px.current_ma() > capped
+    px.set_brightness(16)
+    px.encode()
+    assert px.out[0] == 16, "green at brightness 16"
 
 
 def test_show_hands_the_bytes_to_the_strip():
@@ -61,13 +114,11 @@ def test_show_hands_the_bytes_to_the_strip():
 
 def test_the_cap_lets_go_when_the_frame_gets_darker():
     px = pixels(16, 16, brightness=255)
-    for i in range(px.n):
-        px.frame[i] = palette.WHITE
+    _fill(px, [palette.WHITE])
     px.encode()
     assert px.scale < 255
-    for i in range(px.n):
-        px.frame[i] = palette.OFF
-    px.frame[0] = palette.WHITE
+    _fill(px, [palette.OFF])
+    px.frame[0] = palette.CURSOR
     px.encode()
     assert px.scale == 255 and px.out[0:3] == bytes((255, 255, 255))
 
@@ -87,3 +138,22 @@ def test_the_viper_encoder_and_the_plain_one_agree():
     finally:
         mod._fast_encode = keep
     assert bytes(px.out) == fast
+
+
+def test_the_viper_counter_and_builder_and_the_plain_ones_agree():
+    from hal import pixels as mod
+
+    px = pixels(16, 16, brightness=200)
+    for i in range(px.n):  # a board of terrains, and pieces on it
+        px.frame[i] = palette.TERRAIN + i % 7 if i % 8 else (i * 5) % (len(palette.PALETTE) // 3)
+    px.encode()
+    fast = (bytes(px.out), px.cap, list(px.counts))
+    keep = mod._fast_count, mod._fast_weigh, mod._fast_build
+    mod._fast_count = mod._fast_weigh = mod._fast_build = None
+    try:
+        px.cap = (-1, -1, -1)
+        px.encode()
+    finally:
+        mod._fast_count, mod._fast_weigh, mod._fast_build = keep
+    assert (bytes(px.out), px.cap, list(px.counts)) == fast
+    assert 0 < px.cap[0] < 255, "a frame the cap was at work on (the rebuilt table compared too)"

@@ -1,0 +1,149 @@
+"""The screens the manuals show, rendered as a photo of the box would show them:
+`make screens` (python -m steppe.screens) writes docs/screens/NAME.png.
+
+Each screen is driven on the firmware itself, in this process: its App and screens, a
+fresh flash folder, the buttons pressed one by one, and the picture made from the bytes
+the LED strip is sent (brightness 48 and the 500 mA budget's cap of that very frame), each
+LED a round dot on the dark board, the box's white in that frame (the cursor's) as full white, as a camera exposes. The clock is fixed
+(PRESS_MS between presses) and every game is seeded, so a screen renders to the same
+bytes every time: tests/test_screens.py fails when a PNG in docs/screens/ is stale.
+
+To add a screen, add a row to SCREENS and name its PNG in a manual.
+"""
+
+import os
+import sys
+import tempfile
+
+from steppe import leds, paths, png
+
+PRESS_MS = 1000  # the clock between two presses: a flash or a flight is over by the next
+SETTLE_MS = 1000  # the frame is taken this long after the last press (a blink's lit half)
+START_MS = 100000
+
+# (png name, game, setup, presses): setup None is a fresh box at its menu; else
+# (colours, option, seed, moves): a new game of `game` by the App as the menu starts it,
+# then `moves` actions of the rules core's random player (-1: to the end of the game).
+# presses: the buttons pressed then, "OK*" a held OK, "wait" a pause of PRESS_MS.
+SCREENS = (
+    ("menu", "", None, ""),
+    ("setup-khan", "", None, "OK RIGHT UP"),
+    ("settings", "", None, "UP OK"),
+    ("menu-ok", "khan", (["red", "yellow", "blue"], 0, 3, 0), "BACK"),
+    ("history", "khan", (["red", "yellow", "blue"], 0, 3, 12), "BACK*"),
+    ("khan-setup", "khan", (["red", "yellow", "blue"], 0, 3, 0), "DOWN"),
+    ("khan-board", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), ""),
+    ("khan-actions", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "OK"),
+    ("khan-end", "khan", (["red", "yellow", "blue"], 0, 5, -1), ""),
+    ("chuhan-board", "chuhan", (["blue", "red"], 1, 6, 20), ""),
+    ("huns-dice", "huns", (["red", "green", "purple"], 0, 7, 8), ""),
+    ("khaan-home", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 10), ""),
+    ("khaan-dice", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 10), "UP OK OK"),
+)
+
+
+class _Clock:
+    """The firmware's clock, fixed: the screens' blinks and flashes at known times."""
+
+    def __init__(self) -> None:
+        self.t = START_MS
+
+    def now(self) -> int:
+        return self.t
+
+
+def _firmware():
+    """The firmware's modules, importable here as on the box (hal, ui, app...)."""
+    fw = paths.firmware_dir()
+    for p in (os.path.join(fw, "sim"), fw):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+
+
+def frame(game: str, setup, presses: str, root: str, **strip) -> "tuple[list[str], int]":
+    """The screen's LEDs as emitted ("#rrggbb" levels, row-major) and the level of the
+    box's white in that frame."""
+    _firmware()
+    # the firmware's own modules, found by _firmware() (not the host package's imports)
+    import app as app_module  # pyright: ignore[reportMissingImports]
+    from hal import clock  # pyright: ignore[reportMissingImports]
+    from hal.pixels import Pixels  # pyright: ignore[reportMissingImports]
+    from ui import palette  # pyright: ignore[reportMissingImports]
+
+    sent = []
+
+    class Strip(Pixels):
+        def _transmit(self, buffer: bytearray) -> None:
+            sent.append(bytes(buffer))
+
+    fixed = _Clock()
+    saved = clock.now, app_module.seed
+    clock.now = fixed.now
+    app_module.seed = lambda: 1  # a game set up by the menu: its dice seeded too
+    try:
+        px = Strip(16, 16, palette.PALETTE, floor=palette.FLOOR, large=palette.LARGE, **strip)
+        frame.strip = px  # type: ignore[attr-defined]  (the figures of docs/leds.md read its cap)
+        box = app_module.App(px, None, root)
+        box.boot()
+        if setup is not None:
+            colours, option, seed, moves = setup
+            box.new_game(game, colours, option, seed)
+            _play(box, game, seed, moves)
+        for name in presses.split():
+            fixed.t += PRESS_MS
+            if name != "wait":
+                box.press(name.rstrip("*"), name.endswith("*"))
+        fixed.t += SETTLE_MS
+        box.render(fixed.t)
+        return leds.emitted_hex(px), max(leds.entry_rgb(px, palette.CURSOR))
+    finally:
+        clock.now, app_module.seed = saved
+
+
+def _play(box, game: str, seed: int, moves: int) -> None:
+    """Actions of the rules core's random player through the App, saved as the box saves."""
+    from shared_rules.games import module
+    from shared_rules.rng import PCG32
+
+    randplay = module(game, "randplay")
+    chooser = PCG32(seed, randplay.CHOOSER_STREAM)
+    k = 0
+    while moves < 0 or k < moves:
+        action = randplay.action(box.record.game, chooser)
+        if action is None:
+            break
+        box.act(action)
+        box.flush()
+        k += 1
+    box.screen.show(box.record.game)
+    box.dirty = True
+
+
+def render(name: str) -> bytes:
+    """The PNG of the screen of that name in SCREENS."""
+    for row in SCREENS:
+        if row[0] == name:
+            with tempfile.TemporaryDirectory(prefix="steppe-screens-") as root:
+                pixels, white = frame(row[1], row[2], row[3], root + "/")
+            return png.frame_png([leds.shown_hex(p, white) for p in pixels])
+    raise KeyError(name)
+
+
+def folder() -> str:
+    return os.path.join(os.path.dirname(paths.firmware_dir()), "docs", "screens")
+
+
+def main(argv: "list[str]") -> int:
+    out = argv[0] if argv else folder()
+    os.makedirs(out, exist_ok=True)
+    for row in SCREENS:
+        data = render(row[0])
+        path = os.path.join(out, row[0] + ".png")
+        with open(path, "wb") as f:
+            f.write(data)
+        print("%s  %d bytes" % (path, len(data)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,96 @@
+"""The box's settings through its buttons: the brightness and the supply, seen at once,
+kept on flash by OK, left as they were by BACK, and applied at the next boot."""
+
+from fwtest import pixels, tmpdir
+
+from app import App
+from ui import palette
+
+
+def _app(root: str):
+    app = App(pixels(), None, root)
+    app.boot()
+    return app
+
+
+def _to_settings(app) -> None:
+    assert app.ui_json()["mode"] == "menu"
+    app.press("UP")  # from the first game the menu wraps round to SET, its last choice
+    assert app.ui_json()["choice"] == "settings"
+    app.press("OK")
+    assert app.ui_json()["mode"] == "settings"
+
+
+def _read(path: str):
+    import json
+
+    with open(path) as f:
+        return json.load(f)
+
+
+def test_the_brightness_and_the_supply_are_set_with_the_buttons_and_kept():
+    root = tmpdir("i9led-settings")
+    app = _app(root)
+    px = app.pixels
+    assert px.brightness == palette.DEFAULT_BRIGHTNESS and px.budget_ma == 400
+    _to_settings(app)
+    ui = app.ui_json()
+    assert ui["choice"] == "brightness" and ui["brightness"] == 48 and ui["usb_ma"] == 500
+    app.press("RIGHT")
+    app.press("RIGHT")
+    assert px.brightness == 96, "the new brightness is shown at once"
+    lit = bytes(px.out)
+    app.press("DOWN")
+    app.press("RIGHT")  # a 2 A charger
+    assert app.ui_json()["usb_ma"] == 2000 and px.budget_ma == 1900
+    assert bytes(px.out) != lit
+    app.press("OK")
+    assert app.ui_json()["mode"] == "menu" and app.ui_json()["choice"] == "settings"
+    assert _read(root + "settings.json") == {"brightness": 96, "usb_ma": 2000}
+    # the next boot comes up with them
+    again = _app(root)
+    assert again.pixels.brightness == 96 and again.pixels.budget_ma == 1900
+
+
+def test_back_leaves_the_settings_as_they_were():
+    root = tmpdir("i9led-settings-back")
+    app = _app(root)
+    _to_settings(app)
+    for _ in range(10):
+        app.press("LEFT")  # down to the lowest brightness, and no further
+    assert app.ui_json()["brightness"] == palette.BRIGHTNESS[0] == app.pixels.brightness
+    app.press("DOWN")
+    app.press("RIGHT")
+    app.press("RIGHT")
+    assert app.ui_json()["usb_ma"] == 2000
+    app.press("BACK")
+    assert app.ui_json()["mode"] == "menu"
+    assert app.pixels.brightness == palette.DEFAULT_BRIGHTNESS and app.pixels.budget_ma == 400
+    again = _app(root)
+    assert again.pixels.brightness == palette.DEFAULT_BRIGHTNESS and again.pixels.budget_ma == 400
+
+
+def test_a_damaged_settings_file_gives_the_defaults():
+    root = tmpdir("i9led-settings-bad")
+    with open(root + "settings.json", "w") as f:
+        f.write('{"brightness": 7, "usb_ma": "lots"')
+    app = _app(root)
+    assert app.pixels.brightness == palette.DEFAULT_BRIGHTNESS and app.pixels.budget_ma == 400
+    _to_settings(app)
+    assert app.ui_json()["brightness"] == palette.DEFAULT_BRIGHTNESS
+    app.press("OK")  # saved whole again: readable from now on
+    assert _read(root + "settings.json") == {"brightness": 48, "usb_ma": 500}
+
+
+def test_the_settings_code_is_let_go_with_its_screen():
+    import sys
+
+    app = _app(tmpdir("i9led-settings-unload"))
+    _to_settings(app)
+    assert "ui.settings" in sys.modules
+    app.press("BACK")
+    assert "ui.settings" not in sys.modules
+    app.press("DOWN")  # the menu goes on working: KHAN again
+    assert app.ui_json()["choice"] == "khan"
+    app.press("OK")
+    assert app.ui_json()["mode"] == "setup"

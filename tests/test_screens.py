@@ -1,0 +1,54 @@
+"""docs/screens/: every screen the manuals show is rendered from the firmware by `make
+screens` (steppe.screens), and the PNG in the repository is what it renders now."""
+
+import glob
+import os
+import re
+
+import pytest
+from conftest import ROOT
+
+from steppe import png, screens
+
+SCREENS = os.path.join(ROOT, "docs", "screens")
+NAMES = [row[0] for row in screens.SCREENS]
+
+
+def _manual_images() -> "set[str]":
+    named = set()
+    for path in glob.glob(os.path.join(ROOT, "docs", "ui*.md")):
+        with open(path) as f:
+            named.update(re.findall(r"!\[[^\]]*\]\(screens/([a-z0-9-]+)\.png\)", f.read()))
+    return named
+
+
+def test_every_screen_a_manual_shows_is_rendered_and_every_one_rendered_is_shown():
+    assert _manual_images() == set(NAMES)
+    assert len(NAMES) == len(set(NAMES))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_png_is_what_the_firmware_shows_now(name):
+    path = os.path.join(SCREENS, name + ".png")
+    assert os.path.exists(path), "docs/screens/%s.png is missing: run make screens" % name
+    with open(path, "rb") as f:
+        kept = f.read()
+    assert png.image_rows(screens.render(name)) == png.image_rows(kept), \
+        "docs/screens/%s.png is stale: run make screens" % name
+    assert len(kept) < 40 * 1024
+
+
+def test_a_screen_renders_the_same_every_time_and_from_the_emitted_bytes():
+    first = screens.render("khan-board")
+    assert screens.render("khan-board") == first
+    with __import__("tempfile").TemporaryDirectory() as root:
+        pixels, white = screens.frame("khan", (["red", "yellow", "blue", "green"], 0, 4, 60), "", root + "/")
+    assert 0 < white <= 48 and len(pixels) == 256
+    # LEDs at the board's floors: dim, never off where a terrain is
+    lit = [p for p in pixels[:11 * 16] if p != "#000000"]
+    assert len(lit) > 80 and all(max(int(p[k:k + 2], 16) for k in (1, 3, 5)) < 48 for p in lit)
+
+
+def test_the_screens_stay_small():
+    total = sum(os.path.getsize(os.path.join(SCREENS, n + ".png")) for n in NAMES)
+    assert total < 256 * 1024
