@@ -11,9 +11,11 @@ LINES = {
     "app.leave": "OK: to the menu (the game stays saved). Any other button: stay",
     "app.history": "LEFT or BACK held: undo one more. RIGHT or OK held: redo. BACK: close",
     # the menu and the setup of a new game (ui/menu.py), a game's summary (ui/summary.py)
-    "menu": "UP/DOWN: a game. OK: resume its game or set one up. OK held: a new game",
+    "menu": "UP/DOWN: a game, or SET. OK: resume or set one up. OK held: a new game",
     "setup": "LEFT/RIGHT: players. UP/DOWN: colour. OK: next, start. OK held: option",
     "setup.plain": "LEFT/RIGHT: players. OK: start. OK held: the option. BACK: the menu",
+    "settings.brightness": "LEFT/RIGHT: brightness. UP/DOWN: the supply. OK: keep. BACK: undo",
+    "settings.usb": "LEFT/RIGHT: 500 mA USB port or 2A charger. OK: keep. BACK: undo",
     "summary": "LEFT/RIGHT: the pages of the result. OK or BACK: the game's end",
     # Khan (ui/khan.py)
     "khan.board.setup": "OK or an arrow: the cursor, to place a setup yurt (one per region)",

@@ -8,7 +8,7 @@ them as they were. Loaded only while the screen is shown.
 
 import store
 from ui import palette
-from ui.base import Screen, fill, text
+from ui.base import Screen, fill, help_text, text
 
 FILE = "settings.json"
 USB_MA = (500, 2000)  # a USB 2.0 port; a 5 V charger of 2 A
@@ -54,11 +54,18 @@ class Settings(Screen):
                 self.usb = max(0, min(len(USB_MA) - 1, self.usb + step))
             apply(app, palette.BRIGHTNESS[self.level], USB_MA[self.usb])  # seen at once
         elif button == "OK":
-            store.save({"brightness": palette.BRIGHTNESS[self.level], "usb_ma": USB_MA[self.usb]}, app._path(FILE))
+            try:
+                store.save({"brightness": palette.BRIGHTNESS[self.level], "usb_ma": USB_MA[self.usb]}, app._path(FILE))
+            except OSError:  # the flash could not take it: the settings stay in force until a restart
+                self.refuse("the box's flash could not save the settings: they last until the box restarts")
+                return
             self._leave(app)
         elif button == "BACK":
             apply(app, *self.saved)
             self._leave(app)
+
+    def help(self) -> str:
+        return help_text("settings." + ITEMS[self.row])
 
     def _leave(self, app) -> None:
         from app import unload

@@ -94,3 +94,27 @@ def test_the_settings_code_is_let_go_with_its_screen():
     assert app.ui_json()["choice"] == "khan"
     app.press("OK")
     assert app.ui_json()["mode"] == "setup"
+
+
+def test_settings_have_their_help_and_a_flash_that_cannot_save_them_says_so():
+    root = tmpdir("i9led-settings-help")
+    app = _app(root)
+    _to_settings(app)
+    app.press("HELP")
+    assert app.ui_json()["help"].startswith("LEFT/RIGHT: brightness")
+    app.press("DOWN")  # ends the help, and only that
+    app.press("DOWN")
+    app.press("HELP")
+    assert "2A charger" in app.ui_json()["help"]
+    app.press("BACK")
+    import os
+
+    os.mkdir(root + "settings.tmp")  # the atomic write's temporary file cannot be made
+    try:
+        app.press("RIGHT")  # the supply: 2A, in force at once
+        app.press("OK")
+        ui = app.ui_json()
+        assert ui["mode"] == "settings" and "could not save the settings" in ui["why"]
+        assert app.pixels.budget_ma > 1000  # in force until a restart
+    finally:
+        os.rmdir(root + "settings.tmp")
