@@ -355,19 +355,17 @@ class HunsScreen(Screen):
                 fill(frame, 0, 0, 16, 5, palette.BAD)
 
     def _draw_seats(self, frame: bytearray, now: int) -> None:
+        """The seats in seat order, the one to act (the camp being scored) blinking; the
+        first-player token under its seat. (The result draws them in place order.)"""
         g = self.game
-        phase = g.phase
-        over = phase == OVER
-        who = self.seat if phase == SCORING or over else g.current
-        winners = g.result()["winners"] if over else ()
+        scoring = g.phase == SCORING
+        who = self.seat if scoring else g.current
         for k in range(g.players):
             c = self.seats[k]
-            if k != who or not (over or blink(now)):
+            if k != who or not blink(now):
                 c += DIM
             fill(frame, 4 * k, SEAT_Y, 3, 2, c)
-            if k in winners:
-                fill(frame, 4 * k, TOKEN_Y, 3, 1, palette.GOOD)
-        if phase != SCORING and not over:
+        if not scoring:
             fill(frame, 4 * g.first, TOKEN_Y, 3, 1, palette.WHITE)
 
     def _draw_dice(self, frame: bytearray, now: int) -> None:
