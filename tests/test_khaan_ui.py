@@ -110,7 +110,7 @@ def test_battles_are_the_combat_op():
         assert {"horde": lost_a[0], "army": lost_a[1], "guard": lost_a[2]} == want["losses"]["attacker"]
         assert {"horde": lost_d[0], "army": lost_d[1], "guard": lost_d[2]} == want["losses"]["defender"]
         app.render(10 ** 6)
-        colour = {"attacker": palette.GOOD, "defender": palette.BAD, "tie": palette.HINT}[want["winner"]]
+        colour = {"attacker": palette.GOOD, "defender": palette.HALF, "tie": palette.HINT}[want["winner"]]
         assert colour in app.pixels.frame[4:16]
         app.press("OK")
 
@@ -132,9 +132,22 @@ def test_plunder_is_the_plunder_op():
         if target == "player":
             app.press("DOWN")
             _to(app, r.randint(0, fertility), lambda: _ui(app)["population"])  # no more than the grass feeds
+        by = r.randrange(3)
+        app.press("DOWN")
+        _to(app, by, lambda: PLAYERS.index(_ui(app)["by"]))
+        owner = -1
+        if target == "player":
+            owner = r.choice([k for k in range(3) if k != by])
+            app.press("DOWN")
+            _to(app, owner, lambda: PLAYERS.index(_ui(app)["owner"]))
+        before = _state(app)["prestige"]
         app.press("OK")
         loot = _state(app)["plunder"]
         want = ops.call("khaan.plunder", loot)
+        after = _state(app)["prestige"]
+        for k in range(3):  # LOOT adds its prestige: the plunderer's gain, the owner's loss
+            points = want["prestige"]["attacker"] if k == by else want["prestige"]["defender"] if k == owner else 0
+            assert after[PLAYERS[k]] == before[PLAYERS[k]] + points, (target, k)
         if target == "settled":
             assert app.screen._looted() == (want["gold"], want["silk"], -1)
         else:

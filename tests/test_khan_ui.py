@@ -100,3 +100,52 @@ def test_undo_brings_back_the_last_game_state():
     assert app.state_get()["state"]["pieces"]["yurts"] == {cell: "red"}
     app.press("BACK", True)
     assert app.state_get()["state"] == before
+
+
+# -- the menu's setup: colours never twice, whatever the presses ------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from shared_rules.games import GAMES  # noqa: E402
+
+SETUP_PRESSES = st.lists(st.sampled_from([("UP", False), ("DOWN", False), ("LEFT", False), ("RIGHT", False),
+                                          ("OK", False), ("OK", True), ("BACK", False)]), max_size=40)
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(st.integers(0, len(GAMES) - 1), SETUP_PRESSES)
+def test_no_setup_press_sequence_starts_a_game_with_a_colour_twice(game, presses):
+    from shared_rules.errors import RulesError
+
+    app = _app()
+    refused = []
+    new_game = app.new_game
+
+    def spy(*args):
+        try:
+            return new_game(*args)
+        except RulesError as e:  # the setup offered what the rules refuse
+            refused.append(e.code)
+            raise
+
+    app.new_game = spy
+    for _ in range(game):
+        app.press("DOWN")
+    app.press("OK")
+    for button, long in presses + [("OK", False)] * 8:
+        if app.screen_name() != "menu":
+            break
+        app.press(button, long)  # no exception escapes a press
+        ui = app.screen.ui_json()
+        if ui["mode"] == "setup":
+            shown = ui.get("colours") or []
+            assert len(set(shown)) == len(shown), shown
+            assert shown or ui["game"] == "chuhan"
+            assert ui["game"] != "chuhan" or not shown, "Chu and Han asks for no colours"
+    assert not refused
+    name = app.screen_name()
+    assert name in [g[0] for g in GAMES], "eight OKs start a game"
+    players = app.record.settings.get("players") or []
+    assert len(set(players)) == len(players), players
+    row = [g for g in GAMES if g[0] == name][0]
+    assert not row[5] or row[2] <= len(players) <= row[3]

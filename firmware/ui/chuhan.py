@@ -31,7 +31,9 @@ FLIP_MS = 800  # the event card turning over at the start of a round
 LABELS = ("|set=SET|edict=EDCT|out=OUT|zhongli_mo=ZHMO|peng_yue=PENG|zm_py=ZMPY|ji_bu=JIBU|yu_ji=YUJI"
           "|ying_bu=YGBU|han_xin=HXIN|xiao_ying=XYNG|xiang_yu=XYU|lu_zhi=LUZH|xiao_he=XHE|bonus=BONS"
           "|liu_bang=LIUB|lull=LULL|good_advice=ADVC|stability=STAB|hangu_pass=PASS|warlords=WARL"
-          "|event_a=EV A|event_b=EV B|event_c=EV C|event_d=EV D|event_e=EV E|event_f=EV F|")
+          "|event_a=OTH1|event_b=OTH2|event_c=OTH3|event_d=OTH4|event_e=OTH5|event_f=OTH6|")
+# (the six events the rulebook does not describe have no effect here: OTH1..OTH6, "another event")
+MAX_SET = 10  # the largest set the size entry offers
 SETS = ("set", "zhongli_mo", "peng_yue", "zm_py")
 SEPARATOR = "XZP+"  # between size and rank: a plain set, Zhongli Mo, Peng Yue, both
 
@@ -61,8 +63,8 @@ class ChuHanScreen(Screen):
         self.mode = "board"
         self.who = -1  # the player whose list, set or going out is being entered
         self.choice = Choice([])
-        self.rank = 2  # the last set's rank and size, kept for the next one
-        self.size = 1
+        self.rank = 2  # the last set's rank, kept for the next one
+        self.size = 1  # a set's size: 1 each time a set is entered
         self.kind = 0  # index into SETS
         self.cards = 0
         self.info = False  # UP/DOWN on the board: the round number instead of the event
@@ -125,8 +127,8 @@ class ChuHanScreen(Screen):
         elif mode == "set":
             if button in ("LEFT", "RIGHT"):
                 self.rank = (self.rank + (1 if button == "RIGHT" else -1)) % (LIU_BANG_RANK + 1)
-            elif button in ("UP", "DOWN"):
-                self.size = (self.size + (0 if button == "UP" else -2)) % 10 + 1  # 1..10
+            elif button in ("UP", "DOWN"):  # 1..MAX_SET, no wrap: UP x7 from 1 is 8
+                self.size = max(1, min(MAX_SET, self.size + (1 if button == "UP" else -1)))
             elif button == "OK":
                 self._set(app)
             elif button == "BACK":
@@ -200,6 +202,7 @@ class ChuHanScreen(Screen):
         p = PLAYERS[self.who]
         if value in SETS:
             self.kind = SETS.index(value)
+            self.size = 1
             self.mode = "set"
         elif value == "out":
             self.cards = 0

@@ -9,13 +9,19 @@ move flashes the head red.
 
 Modes: table (the round: setup loot, roll, take a die, end the round), action (cards or
 loot), placed (cubes placed), dice (the table's own roll), count (the supply and the decks
-after card effects), score (the final scoring, camp by camp), result.
+after card effects), score (the final scoring, camp by camp), result (the ranking, seat by
+seat in place order, each with its scoring categories).
+
+The end check takes OK held: a short OK there only says HOLD, so OKs mashed while the last
+dice are taken cannot run past the check unseen.
 """
 
 from shared_rules.errors import RulesError
 from shared_rules.huns.game import CARDS, END, LOOT, OVER, ROLL, SCORING, SETUP, TAKE, is_face
 from shared_rules.huns.state import CAMP_FIELDS, CAMP_TOPS, camp_json
 from shared_rules.huns.tables import CARDS_IN_BOX, CARDS_PER_COLOUR, COLOURS, LOOT_PER_COLOUR
+from shared_rules.ranking import rank
+from hal import clock
 from hal.clock import elapsed
 from ui import palette
 from ui.base import Screen, blink, fill, help_text, number, text
@@ -31,6 +37,10 @@ DIM = palette.PLAYER_DIM - palette.PLAYER
 LABELS = "RAIDMER+MER-TREACURSSTSHWAG WAG WAG WAG "
 WAGON = 6  # the first wagon count
 WAGON_COLOURS = bytes((palette.PLAYER + 5, palette.RULER + 3, palette.DIE + 2, palette.DIE))  # violet ... blue
+# the result's rows, four letters each: the total, the scoring categories, the stash (tie-break)
+RESULT = "VP  RAIDMERCTREACURSWAGNSTSH"
+PARTS = ("raids", "mercenaries", "treasures", "curses", "wagons")  # rows 1-5 (huns/score.py)
+HOLD_MS = 900  # a short OK on the end check: HOLD shows this long
 
 
 
@@ -61,8 +71,10 @@ class HunsScreen(Screen):
         self.values = []  # dice: the table's roll; count: the supply then the decks
         self.item = 0  # count: which of the ten
         self.camps = []  # score: ten counts a camp, as entered
-        self.seat = 0  # score: the camp entered; result: the seat shown
-        self.field = 0
+        self.seat = 0  # score: the camp entered; result: the place shown (an index into places)
+        self.field = 0  # score: the count entered; result: the row of RESULT shown
+        self.places = []  # result: (seat, place) best first
+        self.hold_at = clock.now() - HOLD_MS
         self.tumble = -2  # -2: still; -1: tumbles from the next frame on; else when it began
         self.error = ""  # why the last press was refused
         self.error_at = -2  # the red flash, timed as the tumble
@@ -85,7 +97,12 @@ class HunsScreen(Screen):
             out["field"] = CAMP_FIELDS[self.field]
             out["value"] = self.camps[self.seat][self.field]
         elif mode == "result":
-            out["seat"] = self.seat
+            seat, place = self.places[self.seat]
+            out["seat"] = seat
+            out["place"] = place
+            out["show"] = "vp" if not self.field else PARTS[self.field - 1] if self.field <= len(PARTS) else "stash"
+            out["value"] = self._result_value(seat, self.field)
+            out["ranking"] = [p[0] for p in self.places]
         else:
             out["cursor"] = COLOURS[self.cursor]
             if mode == "table" and self.game.phase == SETUP:
@@ -114,7 +131,11 @@ class HunsScreen(Screen):
             self.mode = "score"
         elif g.phase == OVER:
             self.camps = []
-            self.seat = g.result()["winners"][0]
+            r = g.result()
+            seats = list(range(g.players))
+            self.places = [(p["player"], p["place"]) for p in rank(seats, r["vp"], r["winners"])]
+            self.seat = 0  # the first place
+            self.field = 0  # the VP
             self.mode = "result"
         else:
             self.mode = "table"
@@ -175,8 +196,10 @@ class HunsScreen(Screen):
         elif mode == "score":
             self._score(app, button, long, up)
         elif mode == "result":
-            if button in ("LEFT", "RIGHT", "UP", "DOWN"):
-                self.seat = (self.seat + up) % self.game.players
+            if button in ("LEFT", "RIGHT"):
+                self.seat = (self.seat + up) % len(self.places)
+            elif button in ("UP", "DOWN"):
+                self.field = (self.field - up) % (len(RESULT) // 4)  # DOWN: the next row
             elif button == "OK" and long:
                 app.to_menu()
 
@@ -211,7 +234,10 @@ class HunsScreen(Screen):
             self.choice = 1 if g.decks[self.cursor] < 1 else 0
             self.mode = "action"
         elif phase == END:
-            self._try(app, {"do": "end"})
+            if long:
+                self._try(app, {"do": "end"})
+            else:  # a short OK (perhaps one of many mashed): the check waits for OK held
+                self.hold_at = clock.now()
 
     def _start_loot(self, app) -> None:
         """OK in setup: mark the cube's colour (again: unmark it); the last one takes them."""
@@ -317,7 +343,8 @@ class HunsScreen(Screen):
 
     def draw(self, frame: bytearray, now: int) -> None:
         mode = self.mode
-        self._draw_seats(frame, now)
+        if mode != "result":  # (the result draws the seats in place order)
+            self._draw_seats(frame, now)
         if mode == "score":
             self._draw_score(frame, now)
         elif mode == "result":
@@ -333,19 +360,17 @@ class HunsScreen(Screen):
                 fill(frame, 0, 0, 16, 5, palette.BAD)
 
     def _draw_seats(self, frame: bytearray, now: int) -> None:
+        """The seats in seat order, the one to act (the camp being scored) blinking; the
+        first-player token under its seat. (The result draws them in place order.)"""
         g = self.game
-        phase = g.phase
-        over = phase == OVER
-        who = self.seat if phase == SCORING or over else g.current
-        winners = g.result()["winners"] if over else ()
+        scoring = g.phase == SCORING
+        who = self.seat if scoring else g.current
         for k in range(g.players):
             c = self.seats[k]
-            if k != who or not (over or blink(now)):
+            if k != who or not blink(now):
                 c += DIM
             fill(frame, 4 * k, SEAT_Y, 3, 2, c)
-            if k in winners:
-                fill(frame, 4 * k, TOKEN_Y, 3, 1, palette.GOOD)
-        if phase != SCORING and not over:
+        if not scoring:
             fill(frame, 4 * g.first, TOKEN_Y, 3, 1, palette.WHITE)
 
     def _draw_dice(self, frame: bytearray, now: int) -> None:
@@ -405,6 +430,9 @@ class HunsScreen(Screen):
         elif g.phase == SETUP:
             text(frame, 0, 0, "+" + str(g.start_loot[0][1] - len(self.marked)), palette.HINT)
         elif g.phase == END:
+            if 0 <= elapsed(now, self.hold_at) < HOLD_MS:
+                text(frame, 0, 0, "HOLD", palette.HINT)  # the check takes OK held
+                return
             ends = g.supply.count(0) + g.decks.count(0)
             text(frame, 0, 0, "END", (palette.BAD if ends else palette.TEXT) if blink(now) else palette.HALF)
         else:
@@ -437,14 +465,34 @@ class HunsScreen(Screen):
         for k in range(len(CAMP_TOPS)):
             frame[15 * 16 + 3 + k] = palette.CURSOR if k == f else palette.HALF
 
-    def _draw_result(self, frame: bytearray, now: int) -> None:
+    def _result_value(self, seat: int, row: int) -> int:
+        """A seat's total (row 0), one scoring category (1-5) or its stash (6)."""
         r = self.game.result()
-        k = self.seat
-        if k in r["winners"]:
-            text(frame, 0, 0, "W", palette.HINT if blink(now) else palette.GOOD)
-        number(frame, 4, 0, r["vp"][k], self.seats[k], 3)
-        text(frame, 0, 10, "S", palette.HALF)
-        number(frame, 4, 10, r["stash"][k], palette.TEXT, 3)
+        if row == 0:
+            return r["vp"][seat]
+        if row > len(PARTS):
+            return r["stash"][seat]
+        return r["breakdown"][seat][PARTS[row - 1]]
+
+    def _draw_result(self, frame: bytearray, now: int) -> None:
+        """Head: the row shown (VP, a category, STSH). Rows 6-7: the seats in place order,
+        the one shown blinking; 8: green under the winners. 10-14: its place and value in
+        its colour. 15: which of the seven rows."""
+        f = self.field
+        text(frame, 0, 0, RESULT[4 * f:4 * f + 4], palette.HINT if f == 0 else palette.TEXT)
+        for k in range(len(self.places)):
+            seat, place = self.places[k]
+            c = self.seats[seat]
+            if k == self.seat and not blink(now):
+                c += DIM
+            fill(frame, 4 * k, SEAT_Y, 3, 2, c)
+            if place == 1:
+                fill(frame, 4 * k, TOKEN_Y, 3, 1, palette.GOOD)
+        seat, place = self.places[self.seat]
+        number(frame, 0, 10, place, palette.GOOD if place == 1 else palette.TEXT, 1)
+        number(frame, 4, 10, self._result_value(seat, f), self.seats[seat], 3)
+        for k in range(len(RESULT) // 4):
+            frame[15 * 16 + 4 + k] = palette.CURSOR if k == f else palette.HALF
 
 
 def _since(start: int, now: int, ms: int) -> int:

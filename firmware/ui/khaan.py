@@ -28,8 +28,10 @@ NTOOLS = 6
 ERROR_MS = 900
 NOTICE_MS = 1200
 TUMBLE_MS = 450  # dice tumble this long after the device rolls them
-ATT = palette.CHU  # the attacker's colour (red)
+ATT = palette.CHU  # the attacker's colour (red): on the battle screens red means the attacker only
 DEF = palette.HAN  # the defender's (blue)
+WON = palette.GOOD  # the winner's strength (green); the loser's is dim, a tie's both orange
+LOSS = palette.WHITE  # units lost (none: dim)
 # a battle's fields, per side: horde, army, guard, weapons, bonus, die (0: the device rolls
 # it). Weapons: «maksymalnie jeden na każdą jednostkę Ordy biorącej udział w walce», so at
 # most the Horde units entered; the action's bonus is weapons + the other bonuses.
@@ -40,6 +42,9 @@ UNITS = "HAG"
 # prestige: the actions of tables.ACTIONS in their order, then +1 and -1 by hand
 ACTION_LABELS = "SETLPASTWON VTRBVSETPLNDLOSTGRDXVASL+1  -1  "
 TARGET_LABELS = "PLAYSETLTRIB"  # plunder.TARGETS: player, settled, tribe
+# plunder's fields: the target, the pasture's fertility, the population on another player's
+# pasture, who plunders (he gains the prestige), whose pasture it was (he loses it)
+LOOT_FIELDS = ("target", "fertility", "population", "by", "owner")
 
 
 def screen(game, settings: dict) -> "KhaanScreen":
@@ -79,7 +84,8 @@ class KhaanScreen(Screen):
         self.sides = [[1, 0, 0, 0], [1, 0, 0, 0]]  # a battle being entered (bonus without weapons)
         self.weapons = [0, 0]  # weapon tokens of each side, at most one per Horde unit
         self.given = [0, 0]  # its dice as the table rolled them (0: the device rolls)
-        self.plan = [plunder.TARGETS.index(plunder.TRIBE), 2, 0]  # plunder: target, fertility, population
+        # plunder: target, fertility, population, who plunders, whose pasture (player indexes)
+        self.plan = [plunder.TARGETS.index(plunder.TRIBE), 2, 0, 0, 1]
         self.votes = [0] * n
         self.advance = False  # the tally ends the round
         self.rolled_at = clock.now() - TUMBLE_MS
@@ -127,10 +133,15 @@ class KhaanScreen(Screen):
             out["choice"] = self.game.players[self.who]
             out["action"] = ACTIONS[self.action][0] if self.action < len(ACTIONS) else _signed(self._points())
         elif m == "loot":
-            out["field"] = ("target", "fertility", "population")[self.field]
+            fields = self._loot_fields()
+            out["field"] = LOOT_FIELDS[fields[self.field]]
+            out["fields"] = [LOOT_FIELDS[f] for f in fields]
             out["target"] = plunder.TARGETS[self.plan[0]]
             out["fertility"] = self.plan[1]
             out["population"] = self.plan[2]
+            out["by"] = self.game.players[self.plan[3]]
+            if plunder.TARGETS[self.plan[0]] == plunder.PLAYER:
+                out["owner"] = self.game.players[self.plan[4]]
         return out
 
     def help(self) -> str:
@@ -198,7 +209,7 @@ class KhaanScreen(Screen):
             if ok:
                 self._plunder(app)
             elif updown:
-                self.field = (self.field + back) % self._loot_fields()
+                self.field = (self.field + back) % len(self._loot_fields())
             else:
                 self._set_plan(more)
         elif m == "looted" and ok:
@@ -221,7 +232,7 @@ class KhaanScreen(Screen):
                 self.weapons = [0, 0]  # the last battle's weapons are in its bonus
             self.given = [0, 0]
         elif self.mode == "loot" and self.game.loot is not None:
-            self.plan = list(self.game.loot[:3])
+            self.plan[:3] = list(self.game.loot[:3])
 
     def _refuse(self, why: str, values: tuple = ()) -> None:
         self.refuse(why, values)  # the App scrolls the reason
@@ -348,30 +359,50 @@ class KhaanScreen(Screen):
             change = event["change"]
             self._say(_signed(change) if change else "0")
 
-    def _loot_fields(self) -> int:
-        """Fields of the plunder being entered: target, fertility (a pasture), population
-        (another player's pasture)."""
+    def _loot_fields(self) -> tuple:
+        """The fields of the plunder being entered (indexes into LOOT_FIELDS): the target,
+        the fertility (a pasture), the population (another player's pasture), who plunders,
+        and whose pasture it was (another player's)."""
         t = plunder.TARGETS[self.plan[0]]
-        return 1 if t == plunder.SETTLED else 3 if t == plunder.PLAYER else 2
+        return (0, 3) if t == plunder.SETTLED else (0, 1, 2, 3, 4) if t == plunder.PLAYER else (0, 1, 3)
 
     def _set_plan(self, step: int) -> None:
-        if not self.field:
-            self.plan[0] = (self.plan[0] + step) % len(plunder.TARGETS)
-            return
-        v = self.plan[self.field] + step
-        if 0 <= v <= MAX_FERTILITY:
-            self.plan[self.field] = v
+        fields = self._loot_fields()
+        if self.field >= len(fields):  # (the target changed under the field)
+            self.field = 0
+        f = fields[self.field]
+        plan = self.plan
+        n = len(self.game.players)
+        mine = plunder.TARGETS[plan[0]] == plunder.PLAYER  # another player's pasture: an owner
+        if f == 0:
+            plan[0] = (plan[0] + step) % len(plunder.TARGETS)
+            if plunder.TARGETS[plan[0]] == plunder.PLAYER and plan[3] == plan[4]:
+                plan[4] = (plan[3] + 1) % n
+        elif f >= 3:  # a player: who plunders and whose pasture are never the same
+            plan[f] = (plan[f] + step) % n
+            if mine and plan[3] == plan[4]:  # the owner makes way (the plunderer is set first)
+                plan[4] = (plan[4] + step) % n
+        else:
+            v = plan[f] + step
+            if 0 <= v <= MAX_FERTILITY:
+                plan[f] = v
 
     def _plunder(self, app) -> None:
-        t, f, n = self.plan
-        action: dict = {"do": "plunder", "target": plunder.TARGETS[t]}
+        """The d4s rolled; the plunderer gains its prestige, the pasture's owner loses his."""
+        t, f, n, by, owner = self.plan
+        players = self.game.players
+        action: dict = {"do": "plunder", "target": plunder.TARGETS[t], "by": players[by]}
         if plunder.TARGETS[t] != plunder.SETTLED:
             action["fertility"] = f
         if plunder.TARGETS[t] == plunder.PLAYER:
             action["population"] = n
+            action["owner"] = players[owner]
+        before = self.game.prestige[by]
         if self._do(app, action) is not None:
             self.mode = "looted"
             self._rolled()
+            change = self.game.prestige[by] - before
+            self._say(_signed(change) if change else "0")
 
     def _looted(self):
         """What the last plunder gave: (herd or gold, population or silk, fleeing or -1)."""
@@ -405,7 +436,7 @@ class KhaanScreen(Screen):
         elif m == "pres":
             self._draw_prestige(frame)
         elif m == "loot":
-            self._draw_loot(frame)
+            self._draw_loot(frame, now)
         else:
             self._draw_looted(frame, now)
         if self.notice and 0 <= elapsed(now, self.notice_at) < NOTICE_MS:
@@ -472,12 +503,12 @@ class KhaanScreen(Screen):
             x = 4 * (p % 4)
             y = 0 if p < 4 else 6
             v = rows[self.page][p] if rows else None
-            if v is None:
-                if rows or blink(now):
-                    text(frame, x, y, "-", palette.player(self.game.players[p], True))
+            if v is None:  # no roll yet: each player's dash in his colour; a re-roll he sat out: dim
+                text(frame, x, y, "-", palette.player(self.game.players[p], bool(rows)))
             else:
                 number(frame, x, y, _tumble(now, self.rolled_at, v, 6, p), self.colours[p], 1)
-        if rows is None or self.game.order is None:
+        if rows is None or self.game.order is None:  # before the first roll: what OK does
+            text(frame, 0, 11, "ROLL", palette.HINT if blink(now, 1000) else palette.TEXT)
             return
         if len(rows) > 1:
             for j in range(min(len(rows), 16)):
@@ -523,7 +554,7 @@ class KhaanScreen(Screen):
             lost = lost_d if side else lost_a
             for u in range(3):
                 text(frame, 4, 5 * u, UNITS[u], palette.TEXT)
-                number(frame, 8, 5 * u, lost[u], palette.BAD if lost[u] else palette.HALF, 2)
+                number(frame, 8, 5 * u, lost[u], LOSS if lost[u] else palette.HALF, 2)
             return
         number(frame, 0, 10, _tumble(now, self.rolled_at, rolls[0], 6, 0), ATT, 1)
         number(frame, 12, 10, _tumble(now, self.rolled_at, rolls[1], 6, 1), DEF, 1)
@@ -532,7 +563,7 @@ class KhaanScreen(Screen):
         for side in (0, 1):
             me = combat.DEFENDER if side else combat.ATTACKER
             fill(frame, 0, 5 * side, 2, 5, DEF if side else ATT)
-            c = palette.HINT if winner == combat.TIE else palette.GOOD if winner == me else palette.BAD
+            c = palette.HINT if winner == combat.TIE else WON if winner == me else palette.HALF
             number(frame, 4, 5 * side, sa[side], c, 3)
 
     def _draw_kuru(self, frame: bytearray, now: int) -> None:
@@ -577,14 +608,25 @@ class KhaanScreen(Screen):
         s = _signed(self._points())
         text(frame, 16 - 4 * len(s), 11, s, palette.GOOD if s[0] == "+" else palette.BAD)
 
-    def _draw_loot(self, frame: bytearray) -> None:
-        t = self.plan[0]
+    def _draw_loot(self, frame: bytearray, now: int) -> None:
+        """Rows 0-4: the target; 6-10: F fertility, P population; 12-15: who plunders (left)
+        and whose pasture it was (right) in their colours. The field being set is orange
+        (a player's block blinks)."""
+        plan = self.plan
         fields = self._loot_fields()
-        text(frame, 0, 0, TARGET_LABELS[4 * t:4 * t + 4], palette.HINT if self.field == 0 else palette.TEXT)
-        for f in range(1, fields):
-            c = palette.HINT if self.field == f else palette.TEXT
-            text(frame, 0, 1 + 5 * f, "FP"[f - 1], c)
-            number(frame, 12, 1 + 5 * f, self.plan[f], c, 1)
+        cur = fields[self.field] if self.field < len(fields) else 0
+        t = plan[0]
+        text(frame, 0, 0, TARGET_LABELS[4 * t:4 * t + 4], palette.HINT if cur == 0 else palette.TEXT)
+        for f in (1, 2):
+            if f in fields:
+                c = palette.HINT if cur == f else palette.TEXT
+                text(frame, 8 * (f - 1), 6, "FP"[f - 1], c)
+                number(frame, 8 * (f - 1) + 4, 6, plan[f], c, 1)
+        for f in (3, 4):
+            if f in fields and not (cur == f and not blink(now)):
+                fill(frame, 0 if f == 3 else 10, 12, 6, 4, self.colours[plan[f]])
+        if 4 in fields:
+            text(frame, 7, 11, ">", palette.HALF)  # from the plunderer's side to the owner's
 
     def _draw_looted(self, frame: bytearray, now: int) -> None:
         if self.game.loot is None:

@@ -220,8 +220,11 @@ def left_after(played: int, every: int) -> int:
 
 
 def _add(prestige_tokens: int, points: int) -> int:
+    """A plunder's prestige on a player's ledger: signed like every action's (prestige.record:
+    a loss is the tribe's «na bieżąco», holdings and all, so "plundered" on an empty ledger
+    is -1 as the PRES action gives it), kept within the ledger's bounds."""
     after = prestige_tokens + points
-    return 0 if after < 0 else MAX_PRESTIGE if after > MAX_PRESTIGE else after
+    return -MAX_PRESTIGE if after < -MAX_PRESTIGE else MAX_PRESTIGE if after > MAX_PRESTIGE else after
 
 
 def action_index(key: str) -> int:

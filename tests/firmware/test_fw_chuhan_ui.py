@@ -278,3 +278,66 @@ def test_every_mode_draws_and_a_restart_resumes():
     again = App(pixels(), None, app.root)
     again.boot()
     assert again.screen_name() == "chuhan" and _state(again) == _state(app)
+
+
+def _spy(app) -> list:
+    """The actions the screen hands the App, in order (the App still does them)."""
+    done = []
+    act = app.act
+
+    def spy(action):
+        done.append(action)
+        return act(action)
+
+    app.act = spy
+    return done
+
+
+def test_a_set_size_starts_at_1_each_time_and_stops_at_1_and_10():
+    app = _app("ch_size")
+    done = _spy(app)
+    app.press("RIGHT")  # Chu's list: SET
+    app.press("OK")
+    assert app.screen.ui_json()["size"] == 1 and app.screen.ui_json()["rank"] == 2
+    for _ in range(7):
+        app.press("UP")
+    assert app.screen.ui_json()["size"] == 8
+    app.press("OK")  # a set of eight 2s (the issue's UP x7 gave three)
+    cards = done[-1]["cards"]
+    assert len(cards) == 8 and cards[0] == 2 and done[-1]["player"] == "chu"
+    app.press("LEFT")  # Han's set: the size starts at 1 again, not at the last one
+    app.press("OK")
+    assert app.screen.ui_json()["size"] == 1
+    app.press("DOWN")
+    assert app.screen.ui_json()["size"] == 1, "no wrap from 1 to 10"
+    for _ in range(12):
+        app.press("UP")
+    assert app.screen.ui_json()["size"] == 10, "no wrap from 10 to 1"
+
+
+def test_the_six_undescribed_events_have_readable_labels():
+    from shared_rules.chuhan.tables import EVENT_KEYS
+    from ui import chuhan
+
+    labels = [chuhan.label(k) for k in EVENT_KEYS]
+    assert labels[-6:] == ["OTH1", "OTH2", "OTH3", "OTH4", "OTH5", "OTH6"]
+    for k in range(len(labels)):
+        assert len(labels[k]) == 4 and " " not in labels[k] and labels[k] not in labels[:k]
+    app = _app("ch_oth", 2)  # TABL: the table names the event it flipped
+    act(app, {"do": "out", "player": "chu", "cards": 3})
+    app.press("OK")
+    ui = app.screen.ui_json()
+    assert ui["mode"] == "event" and "event_c" in ui["choices"]
+    while app.screen.ui_json()["choice"] != "event_c":
+        app.press("DOWN")
+    f = _frame(app, _later(5000))
+    lit = [k for k in range(11 * 16, 256) if f[k] == palette.WHITE]
+    ref = bytearray(256)
+    from ui.base import text
+
+    text(ref, 0, 11, "OTH3", palette.WHITE)
+    assert lit == [k for k in range(256) if ref[k] == palette.WHITE], "OTH3 on the panel"
+    app.press("OK")
+    assert _state(app)["event"] == "event_c"
+    f = _frame(app, _later(5000))  # the round's event on the board's panel, once turned
+    assert [k for k in range(11 * 16, 256) if f[k] == palette.TEXT] == [k for k in range(256) if ref[k]]

@@ -7,6 +7,7 @@ import os
 from fwtest import pixels, tmpdir
 
 from app import App
+from hal import clock
 from shared_rules import cjson
 from shared_rules.errors import RulesError
 from shared_rules.huns import randplay, state
@@ -94,7 +95,7 @@ class Driver:
                     self.until("value", action["placed"], "DOWN", 10)
                 self.press("OK")
         elif do == "end":
-            self.press("OK")
+            self.press("OK", True)  # the end check takes OK held
         elif do == "score":
             camps = state.camps(action["camps"])
             for camp in camps:
@@ -291,7 +292,7 @@ def test_recount_and_the_end_check_go_to_the_scoring():
     frame = bytearray(256)
     app.screen.draw(frame, 0)
     assert frame[10 * 16 + 5] == palette.BAD and frame[10 * 16 + 4] != palette.BAD  # the red deck ran out
-    app.press("OK")
+    app.press("OK", True)
     assert app.state_get()["state"]["phase"] == "scoring"
     assert app.screen.ui_json() == {"mode": "score", "phase": "scoring", "seat": 0, "field": "raids", "value": 0}
 
@@ -320,12 +321,12 @@ def test_scoring_entry_then_the_vp_and_the_winners():
     assert s["phase"] == "over" and s["result"]["vp"] == [2, 3, 0] and s["result"]["winners"] == [1]
     assert s["final"][0][:3] == [2, 1, 1]
     ui = app.screen.ui_json()
-    assert ui["mode"] == "result" and ui["seat"] == 1
+    assert ui["mode"] == "result" and ui["seat"] == 1 and ui["place"] == 1 and ui["ranking"] == [1, 0, 2]
     frame = bytearray(256)
     app.screen.draw(frame, 0)
-    assert frame[8 * 16 + 4] == palette.GOOD and frame[8 * 16] == 0  # the winner's mark
+    assert frame[8 * 16] == palette.GOOD and frame[8 * 16 + 4] == 0  # the winner's mark, first in place order
     app.press("RIGHT")
-    assert app.screen.ui_json()["seat"] == 2
+    assert app.screen.ui_json()["seat"] == 0
     app.press("OK", True)
     assert app.screen_name() == "menu"
 
@@ -370,3 +371,87 @@ def test_a_bad_position_is_refused_and_the_game_kept():
         else:
             raise AssertionError("accepted %r" % (bad,))
         assert app.state_get()["state"] == before
+
+
+def _over(players=3, seed=4):
+    """A game scored through the buttons: seat 0 two raids and a full mercenary, seat 1
+    three raids and a curse avoided, seat 2 a treasure and four loot cubes in the stash."""
+    app = _app(players, seed)
+    _put(app, phase="scoring", start_loot=[], supply=[0, 22, 22, 22, 22])
+    for camp in ([2, 1], [3, 0, 0, 0, 1], [0, 0, 0, 1, 0, 4]):
+        for k in range(len(camp)):
+            while app.screen.ui_json()["value"] < camp[k]:
+                app.press("UP")
+            if k + 1 < len(camp):
+                app.press("OK")
+        app.press("OK", True)  # the rest of the camp is 0
+    return app
+
+
+def test_the_result_is_a_ranking_with_each_seats_scoring_categories():
+    app = _over()
+    s = app.state_get()["state"]
+    assert s["phase"] == "over"
+    r = s["result"]
+    from shared_rules.huns.summary import summary
+
+    want = summary(app.record.game, {"players": SEATS[:3]})
+    ui = app.screen.ui_json()
+    assert ui["ranking"] == [SEATS.index(p["player"]) for p in want["ranking"]]
+    assert [r["vp"][k] for k in ui["ranking"]] == sorted(r["vp"], reverse=True)
+    frame = bytearray(256)
+    app.screen.draw(frame, 0)
+    for k in range(3):  # the seats in place order, left to right
+        assert frame[6 * 16 + 4 * k] == palette.player(SEATS[ui["ranking"][k]])
+    rows = ("vp", "raids", "mercenaries", "treasures", "curses", "wagons", "stash")
+    for place in range(3):
+        ui = app.screen.ui_json()
+        seat = ui["seat"]
+        assert seat == ui["ranking"][place] and ui["place"] == want["ranking"][place]["place"]
+        parts = want["breakdown"][SEATS[seat]]
+        for row in rows:
+            ui = app.screen.ui_json()
+            assert ui["show"] == row
+            if row == "vp":
+                assert ui["value"] == want["ranking"][place]["total"]
+            else:
+                assert ui["value"] == parts[row], row
+            app.press("DOWN")
+        assert app.screen.ui_json()["show"] == "vp", "the rows wrap"
+        app.press("RIGHT")
+    assert app.screen.ui_json()["seat"] == ui["ranking"][0], "the places wrap"
+    app.press("UP")
+    assert app.screen.ui_json()["show"] == "stash"
+
+
+def _to_end_check(app):
+    """Take the five dice of a round (cards each time) with OK after OK, as a table would
+    mash it, and keep mashing: returns how many OKs came after the fifth die."""
+    app.press("OK")  # roll
+    mashed = 0
+    while app.state_get()["state"]["phase"] != "end":
+        app.press("OK")
+    for _ in range(10):
+        app.press("OK")
+        mashed += 1
+    return mashed
+
+
+def test_a_mashed_ok_cannot_skip_the_end_check():
+    app = _app(2, 5)
+    s = _put(app, decks=[10, 0, 10, 10, 10])  # the red deck is empty: the check will end the game
+    assert s["phase"] == "roll"
+    _to_end_check(app)
+    assert app.state_get()["state"]["phase"] == "end", "ten short OKs did not run past the check"
+    frame = bytearray(256)
+    app.render(clock.now())
+    frame = app.pixels.frame
+    ref = bytearray(256)
+    from ui.base import text
+
+    text(ref, 0, 0, "HOLD", palette.HINT)
+    assert [frame[k] == palette.HINT for k in range(80)] == [ref[k] == palette.HINT for k in range(80)]
+    app.screen.draw(frame, (clock.now() + 5000) % clock.PERIOD)  # later: the check again
+    assert frame[10 * 16 + 5] == palette.BAD  # the red deck ran out
+    app.press("OK", True)
+    assert app.state_get()["state"]["phase"] == "scoring"

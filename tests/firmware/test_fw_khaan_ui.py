@@ -181,6 +181,23 @@ def test_the_turn_order_roll_re_rolls_ties_and_shows_each_round():
     assert _ui(app)["page"] == 0
 
 
+def test_the_turn_order_screen_says_what_to_do_before_the_first_roll():
+    from ui.base import text
+
+    app = _app("ordr0", ["red", "blue", "green"])
+    _tool(app, "ordr")
+    ref = bytearray(256)
+    text(ref, 0, 11, "ROLL", 1)
+    for now in (0, 250, 500, 750, 1000, 1500):  # whatever the blink: never a blank matrix
+        f = _frame(app, now)
+        for p in range(3):  # a dash in each player's colour: everybody rolls
+            assert f[2 * 16 + 4 * p] == palette.player(["red", "blue", "green"][p])
+        assert [f[k] != 0 for k in range(11 * 16, 256)] == [ref[k] != 0 for k in range(11 * 16, 256)], "ROLL"
+    app.press("OK")
+    f = _frame(app)
+    assert [f[k] != 0 for k in range(11 * 16, 256)] != [ref[k] != 0 for k in range(11 * 16, 256)]
+
+
 def test_six_players_fit_the_turn_order():
     six = ["red", "yellow", "blue", "green", "white", "purple"]
     app = _app("six", six, 2)
@@ -210,15 +227,31 @@ def test_the_rulebooks_two_battles():
                                      "defender": {"horde": 5, "army": 0, "guard": 0, "bonus": 0}, "rolls": [6, 2]}
     assert _result(app) == (combat.ATTACKER, [9, 7], [2, 0, 0], [5, 0, 0])
     f = _frame(app)
-    assert _has(f[4:16], palette.GOOD) and _has(f[5 * 16 + 4:5 * 16 + 16], palette.BAD), "the winner green, the loser red"
+    assert _has(f[4:16], palette.GOOD) and _has(f[5 * 16 + 4:5 * 16 + 16], palette.HALF), "the winner green, the loser dim"
+    _one_meaning(f)
     app.press("DOWN")  # the attacker's losses: 2 Horde
     f = _frame(app)
-    assert f[0] == combat_colour(0) and _has(f[8:16], palette.BAD) and not _has(f[5 * 16:15 * 16], palette.BAD)
+    assert f[0] == combat_colour(0) and _has(f[8:16], khaan.LOSS) and not _has(f[5 * 16:15 * 16], khaan.LOSS)
+    _one_meaning(f)
+    app.press("DOWN")  # the defender's: 5 Horde, in the defender's blue
+    f = _frame(app)
+    assert f[0] == combat_colour(1) and _has(f[8:16], khaan.LOSS)
+    _one_meaning(f)
     # 2: 2 Horde + 1 Guard against 3 Horde, 4 and 4: SA 9 against 7; the Guard is kept
     app.press("OK")
     assert app.screen.mode == "war"
     _battle(app, {"horde": 2, "guard": 1}, {"horde": 3}, [4, 4])
     assert _result(app) == (combat.ATTACKER, [9, 7], [2, 0, 0], [3, 0, 0])
+
+
+def _one_meaning(f) -> None:
+    """On a battle's result red is the attacker's and nothing else (his stripe on the left,
+    his die bottom left), no loser or loss in red (nor in the red of a refusal)."""
+    for k in range(256):
+        x, y = k % 16, k // 16
+        if f[k] in (khaan.ATT, palette.BAD):
+            attackers = (x < 2 and y < 5) or (x < 3 and 10 <= y < 15) or (x < 2 and f[0] == khaan.ATT)
+            assert f[k] == khaan.ATT and attackers, "red off the attacker's at %d" % k
 
 
 def _result(app):
@@ -328,11 +361,49 @@ def test_plunder_of_a_players_pasture_and_of_a_settled_people():
     while _ui(app)["target"] != plunder.SETTLED:
         app.press("RIGHT")
     app.press("DOWN")
-    assert _ui(app)["field"] == "target", "a settled people: only the target"
+    assert _ui(app)["field"] == "by" and _ui(app)["fields"] == ["target", "by"], "a settled people: no pasture"
     app.press("OK")
     r = dice.roll(rng, "d4")
     assert _state(app)["plunder"]["rolls"] == [r] and app.screen._looted() == (r, r // 2, -1)
     assert _frame(app) != bytearray(256)
+
+
+def test_loot_adds_its_prestige_to_who_plunders_and_takes_it_from_the_owner():
+    # the digest's Prestige: «+2 plunder a settled people, +1 plunder an enemy pasture ...
+    # -1 plundered by an enemy»
+    points = dict(ACTIONS)
+    app = _app("loot_pres", seed=6)
+    _tool(app, "loot")
+    assert _ui(app)["fields"] == ["target", "fertility", "by"] and _ui(app)["by"] == "red"
+    _press(app, "DOWN", "DOWN", "RIGHT", "RIGHT")  # by: yellow, then blue
+    assert _ui(app)["by"] == "blue"
+    app.press("OK")  # an independent tribe's pasture
+    assert _state(app)["prestige"]["blue"] == points["plunder_pasture"] == 1
+    assert app.screen.notice == "+1", "the gain shows for a moment"
+    app.press("OK")  # back to the fields
+    while _ui(app)["field"] != "target":
+        app.press("UP")
+    while _ui(app)["target"] != plunder.PLAYER:
+        app.press("RIGHT")
+    assert _ui(app)["fields"] == ["target", "fertility", "population", "by", "owner"]
+    while _ui(app)["field"] != "owner":
+        app.press("DOWN")
+    assert _ui(app)["owner"] != "blue"
+    while _ui(app)["owner"] != "green":
+        app.press("RIGHT")
+        assert _ui(app)["owner"] != _ui(app)["by"], "nobody plunders his own pasture"
+    f = _frame(app)
+    assert f[14 * 16] == palette.player("blue") and f[14 * 16 + 15] == palette.player("green")
+    app.press("OK")
+    s = _state(app)
+    assert s["prestige"]["blue"] == 2 and s["prestige"]["green"] == points["plundered"] == -1
+    app.press("OK")
+    while _ui(app)["field"] != "target":
+        app.press("UP")
+    while _ui(app)["target"] != plunder.SETTLED:
+        app.press("RIGHT")
+    app.press("OK")  # blue beats a settled people
+    assert _state(app)["prestige"]["blue"] == 2 + points["plunder_settled"] == 4
 
 
 # -- prestige ----------------------------------------------------------------------------------

@@ -56,3 +56,24 @@ def test_a_pasture_holds_no_more_people_than_its_fertility():
                                                        "rolls": [1, 1]})
     assert "fertility 2" in e.message
     assert ops.call("khaan.plunder", {"target": "player", "fertility": 4, "population": 4, "rolls": [1, 1]})
+
+
+def test_a_plunder_moves_prestige_on_the_signed_ledger_as_the_pres_actions_do():
+    # the digest: «+2 plunder a settled people, +1 plunder an enemy pasture ... -1 plundered
+    # by an enemy»; a loss is the tribe's «na bieżąco» (docs/rules-decisions-khaan.md):
+    # "plundered" on an empty ledger is -1 (the plunder used to stop it at 0)
+    from shared_rules.khaan.game import new
+    from shared_rules.khaan.tables import ACTIONS, MAX_PRESTIGE
+
+    points = dict(ACTIONS)
+    g = new({"players": ["red", "blue", "green"]}, 5)
+    g.plunder(0, 3, 2, 1, 0)  # blue plunders red's pasture
+    assert g.prestige == [points["plundered"], points["plunder_pasture"], 0] == [-1, 1, 0]
+    g.plunder(1, 0, 0, 2)  # green beats a settled people
+    assert g.prestige[2] == points["plunder_settled"] == 2
+    same = new({"players": ["red", "blue", "green"]}, 5)
+    same.record(0, [a[0] for a in ACTIONS].index("plundered"))
+    assert same.prestige[0] == g.prestige[0], "LOOT and PRES agree"
+    g.prestige[0] = -MAX_PRESTIGE
+    g.plunder(0, 3, 0, 1, 0)
+    assert g.prestige[0] == -MAX_PRESTIGE, "within the ledger's bounds"
