@@ -37,6 +37,7 @@ class Capture(Pixels):
         self.tables: "dict[bytes, tuple]" = {}
         self.frames = 0
         self.scales: "list[int]" = []
+        self.caps: "list[tuple]" = []  # (small, large, whole) of each new table
 
     def _transmit(self, buffer: bytearray) -> None:
         self.frames += 1
@@ -47,6 +48,7 @@ class Capture(Pixels):
         if key not in self.tables:
             self.tables[key] = tuple(leds.entry_rgb(self, k) for k in range(len(self.palette) // 3))
             self.scales.append(self.scale)
+            self.caps.append(self.cap)
 
 
 def _cursor(cell: int) -> int:
@@ -163,8 +165,10 @@ def test_the_cap_is_at_work_on_usb_and_not_on_a_charger(khan_frames):
     capped = [s for s in khan_frames.scales if s < 255]
     if khan_frames.budget_ma <= 400:
         assert capped, "a Khan frame wants more than 400 mA"
-    else:
-        assert not capped, "1.9 A is room enough for every Khan frame"
+    else:  # 1.9 A: the board's frames uncapped; a flipped card's bright frame (brightness 128)
+        # dims the board around it a little, the pieces hardly at all
+        assert all(c[0] >= 224 and c[1] >= 64 and c[2] == 255 for c in khan_frames.caps), khan_frames.caps
+        assert len(capped) <= 2, "1.9 A is room enough for the board's frames"
 
 
 def test_no_terrain_channel_goes_dark(khan_frames):

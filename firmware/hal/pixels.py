@@ -9,7 +9,8 @@ The palette is in LED output space (ui/palette.py): PWM levels at brightness 255
 for each colour and which colours cover large areas. The brightness scales the levels
 (never below the floors). The current cap is worked out for each frame from how many
 LEDs show each colour (a count, not a sum of 768 bytes): the large colours go down
-towards their floors first, then the others towards theirs, and only a frame whose floors
+towards their floors first (to LARGE_KEEP of the way), then with the others towards theirs,
+and only a frame whose floors
 alone are over the budget is scaled down as a whole. Each pixel is then one 3-byte copy
 from a table of the palette's GRB bytes, rebuilt only when the cap moves.
 """
@@ -17,6 +18,9 @@ from a table of the palette's GRB bytes, rebuilt only when the cap moves.
 import sys
 from array import array
 
+LARGE_KEEP = 96  # the large colours come down first, but to no less than this share (/255) of the
+# others' factor: a frame of many small lit LEDs (a card, a band of text) leaves the board
+# around them legible, not at its floors beside a bright white
 STEP = 4  # the cap's factors move in steps this big (fewer rebuilds of the table)
 
 _fast_encode = None
@@ -126,11 +130,12 @@ class Pixels:
         allowed = spare * 255 // per if per else 1 << 30  # the level sum the budget allows
         small = large = whole = 255
         if top0 + top1 > allowed:
-            if top0 + lo1 <= allowed:  # the large colours come down first
+            keep = lo1 + (top1 - lo1) * LARGE_KEEP // 255
+            if top0 + keep <= allowed:  # the large colours come down first, to LARGE_KEEP
                 large = _factor(allowed - top0 - lo1, top1 - lo1)
-            elif lo0 + lo1 <= allowed:  # then the others, the large ones at their floors
-                large = 0
-                small = _factor(allowed - lo0 - lo1, top0 - lo0)
+            elif lo0 + lo1 <= allowed:  # then both, the large ones kept at LARGE_KEEP of the others
+                small = _factor(allowed - lo0 - lo1, top0 - lo0 + (top1 - lo1) * LARGE_KEEP // 255)
+                large = small * LARGE_KEEP // 255
             else:  # even the floors are over: all of it, scaled down as one
                 small = large = 0
                 whole = _factor(allowed, lo0 + lo1) if allowed > 0 else 0

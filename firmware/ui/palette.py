@@ -47,7 +47,7 @@ PALETTE = (
     b"\xff\x5a\x00"  # HINT
     b"\x20\x15\x0b"  # mountains: a dull brown-grey
     b"\x15\x20\x35"  # glacier: pale blue
-    b"\x0b\x20\x0b"  # tundra: grey-green
+    b"\x00\x20\x18"  # tundra: grey-green, cool (apart from the forest's green and the mountains' brown)
     b"\x2a\x0b\x00"  # rocky desert: rust
     b"\x2a\x20\x00"  # sand desert: yellow
     b"\x00\x15\x00"  # forest: deep green
@@ -93,7 +93,7 @@ FLOOR = (
     b"\x07\x02\x00"  # HINT
     b"\x03\x02\x01"  # mountains
     b"\x02\x03\x05"  # glacier
-    b"\x01\x03\x01"  # tundra
+    b"\x00\x03\x02"  # tundra
     b"\x04\x01\x00"  # rocky desert
     b"\x04\x03\x00"  # sand desert
     b"\x00\x02\x00"  # forest

@@ -54,24 +54,36 @@ def test_all_white_frame_is_capped_to_the_budget():
     assert px.current_ma() >= 400 * 9 // 10, "as bright as the budget allows"
 
 
-def test_the_large_colours_go_down_to_their_floor_before_the_small_ones():
+def test_the_large_colours_go_down_first_then_with_the_small_ones():
+    from hal.pixels import LARGE_KEEP
+
     px = pixels(16, 16, brightness=128, budget_ma=400)
-    _fill(px, [palette.TERRAIN + k for k in range(7)])
-    px.frame[0] = palette.PLAYER  # one red piece on a board of terrains
+    for i in range(16 * 6):  # six rows of terrains and one red piece
+        px.frame[i] = palette.TERRAIN + i % 7
+    px.frame[255] = palette.PLAYER
     px.encode()
     small, large, whole = px.cap
-    assert large < 255 and small == 255 and whole == 255, px.cap
+    assert LARGE_KEEP <= large < 255 and small == 255 and whole == 255, px.cap
     assert px.current_ma() <= 400
     red = palette.PLAYER * 3
     assert px._grb[red + 1] == (palette.PALETTE[red] * 128 + 127) // 255, "the piece keeps its level"
-    # more pieces: the terrains sit at their floors, the pieces come down towards theirs
+    # a whole board of terrains, more pieces: the terrains no lower than LARGE_KEEP of the
+    # pieces' factor, the pieces come down towards their floors, the terrains with them
+    _fill(px, [palette.TERRAIN + k for k in range(7)])
     for i in range(0, 256, 8):
         px.frame[i] = palette.PLAYER + 2
     px.encode()
     small, large, whole = px.cap
-    assert large == 0 and 0 <= small < 255 and whole == 255, px.cap
+    assert 0 < small < 255 and large == small * LARGE_KEEP // 255 and whole == 255, px.cap
     t = palette.TERRAIN * 3
-    assert (px._grb[t + 1], px._grb[t], px._grb[t + 2]) == tuple(palette.FLOOR[t:t + 3])
+    assert all(palette.FLOOR[t + c] <= px._grb[t + (1, 0, 2)[c]] for c in range(3))
+    assert px.current_ma() <= 400
+    # pieces on a quarter of the LEDs: the pieces near their floors, the terrains near theirs
+    for i in range(0, 256, 4):
+        px.frame[i] = palette.PLAYER + 2
+    px.encode()
+    small, large, whole = px.cap
+    assert large == small * LARGE_KEEP // 255 and small < 64 and whole == 255, px.cap
     assert px.current_ma() <= 400
 
 
