@@ -68,13 +68,14 @@ def _cost(link, op: str, args: dict) -> "tuple[int, int, bool]":
     return stats["last_us"], stats["gap_ms"], bool(reply.get("ok"))
 
 
-def measure(heap: str) -> dict:
-    """Every op of every game on a fresh board at this heap."""
+def measure(heap: str, games=GAMES, only: str = "") -> dict:
+    """Every op of every game (or of those given; only: the ops whose name holds it) on a
+    fresh board at this heap."""
     from shared_rules import ops
     from steppe import cases
 
     out = {"heap": heap, "ops": [], "games": {}}
-    for game in GAMES:
+    for game in games:
         with tempfile.TemporaryDirectory() as tmp:
             pico, link = _board(os.path.join(tmp, "pico"), heap)
             try:
@@ -85,7 +86,7 @@ def measure(heap: str) -> dict:
                 free = link.request("hello")["heap"]["free"] if tables.get("ok") else 0
                 gap = 0
                 for op in ops.names():
-                    if not op.startswith(game + ".") or op == "khan.playout":
+                    if not op.startswith(game + ".") or op == "khan.playout" or only not in op:
                         continue
                     args = cases.generate(op, PER_OP, 1)
                     cold, g, ok = _cost(link, op, args[0])
@@ -134,12 +135,24 @@ def report(results: list, rate: float) -> None:
                   " %.0f ms Pico-eq." % (game, game, g["free_after_tables"] // 1024, g["free_after_tables"] // 2048,
                                          g["gap_ms"]))
         print()
-    print("steppe verify against the 190wK virtual Pico: %.0f cases/s" % rate)
+    if rate >= 0:
+        print("steppe verify against the 190wK virtual Pico: %.0f cases/s" % rate)
 
 
-def main() -> int:
-    results = [measure("190wK"), measure("96wK")]
-    report(results, verify_rate())
+def main(argv=None) -> int:
+    """Every game at both heaps and the verify rate; or, for a profile, only some:
+    --game khan (repeatable), --heap 190wK (repeatable), --op NAME-PART, --no-verify."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description="what a request costs the device (virtual Pico)")
+    parser.add_argument("--game", action="append", choices=GAMES)
+    parser.add_argument("--heap", action="append")
+    parser.add_argument("--op", default="", help="only the ops whose name holds this")
+    parser.add_argument("--no-verify", action="store_true")
+    opts = parser.parse_args(argv)
+    games = tuple(opts.game or GAMES)
+    results = [measure(heap, games, opts.op) for heap in (opts.heap or ["190wK", "96wK"])]
+    report(results, -1.0 if opts.no_verify else verify_rate())
     return 0
 
 
