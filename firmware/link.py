@@ -102,6 +102,61 @@ class Lines:
         self.lost = why
 
 
+class Reader:
+    """The request bytes that have come, read without blocking the button loop and without
+    allocating: one byte at a time into one buffer reserved once, since the Pico's USB serial
+    can neither say how many bytes wait nor read more than one without blocking
+    (micropython issue 8772); ipoll and readinto allocate nothing per byte."""
+
+    def __init__(self, stdin, size: int = 256) -> None:
+        import select
+
+        self.poll = select.poll()
+        self.poll.register(stdin, select.POLLIN)
+        raw = stdin.buffer if hasattr(stdin, "buffer") else stdin
+        self.into = raw.readinto
+        self.one = bytearray(1)
+        self.chunk = bytearray(size)  # the bytes that came
+
+    def fill(self) -> int:
+        """How many bytes were read into chunk: those that have come, to the end of a line
+        or a Ctrl-C (acted on at once: what follows it is the REPL's), at most its size."""
+        chunk = self.chunk
+        one = self.one
+        into = self.into
+        ipoll = self.poll.ipoll
+        size = len(chunk)
+        n = 0
+        while n < size:
+            for _ in ipoll(0):
+                break
+            else:
+                return n  # nothing more has come
+            if not into(one):
+                return n
+            c = one[0]
+            chunk[n] = c
+            n += 1
+            if c == 10 or c == 3:
+                break
+        return n
+
+
+TIDY_PERCENT = 40
+TABLES = {}  # op -> the canonical text of a game's tables (they never change): Link.run
+
+
+def tidy() -> None:
+    """After a reply: its garbage collected only when the free heap runs low (under
+    TIDY_PERCENT of it), and then the tables' texts kept go too. A collection costs the
+    Pico 10-60 ms a time, and most requests leave a few KB: collecting after each one was
+    most of a small request's cost."""
+    free = gc.mem_free() if hasattr(gc, "mem_free") else 0  # type: ignore[attr-defined]
+    if free * 100 < TIDY_PERCENT * (free + gc.mem_alloc()):  # type: ignore[attr-defined]
+        TABLES.clear()
+        gc.collect()
+
+
 def reply(rid, ok: bool, body) -> dict:
     out = {"id": rid, "ok": ok}
     out["result" if ok else "error"] = body
@@ -207,6 +262,17 @@ HOST = "hostops"
 OUT_OF_MEMORY = '{"error":{"code":"no_memory","message":"the request did not fit in the device\'s RAM"},"id":null,"ok":false}\n'
 
 
+def _tables(op: str):
+    """A game's tables (a constant): encoded once and kept as their text (about 1-6 KB),
+    which goes out at the speed of a write instead of that of the encoder; tidy() lets
+    the texts go when the heap runs low."""
+    text = TABLES.get(op)
+    if text is None:
+        text = cjson.dumps(ops.call(op, {}))
+        TABLES[op] = text
+    return cjson.Streamed(lambda out: out.append(text))
+
+
 class Link:
     def __init__(self, app) -> None:
         self.app = app
@@ -222,7 +288,7 @@ class Link:
             try:
                 out = self.handle(line)
             except MemoryError:  # reading it did not fit: what can go goes, and once more
-                self.app.free_memory()
+                self._free()
                 out = self.handle(line)
             if out is None:
                 return
@@ -231,7 +297,7 @@ class Link:
                 write("\n")
             except MemoryError:
                 write("\n")  # the line broken off ends here (the host passes over it)...
-                self.app.free_memory()
+                self._free()
                 try:  # ...and the reply goes again, with what could go gone
                     cjson.dump(out, write)
                     write("\n")
@@ -244,7 +310,7 @@ class Link:
                     write("\n")
         except MemoryError:  # even reading the request, or saying no, did not fit
             out = None
-            self.app.free_memory()
+            self._free()
             write("\n")
             write(OUT_OF_MEMORY)  # a constant: saying so needs no RAM
         finally:
@@ -252,9 +318,16 @@ class Link:
             if HOST in sys.modules:  # the host's occasional ops go with their reply
                 del sys.modules[HOST]
 
+    def _free(self) -> None:
+        """The RAM ran out: the tables' texts kept go, and what the app can let go."""
+        TABLES.clear()
+        self.app.free_memory()
+
     def run(self, op: str, args: dict):
         fn = OPS.get(op)
         if fn is None:
+            if not args and op.endswith(".tables"):
+                return _tables(op)
             return ops.call(op, args)
         if isinstance(fn, str):
             return getattr(__import__(HOST), fn)(self.app, args)
@@ -300,7 +373,7 @@ class Link:
             pass
         # the RAM ran out: what can go goes (the code of the games not in play), and a
         # rules op is tried once more; then a clear no_memory, and the next line is served
-        self.app.free_memory()
+        self._free()
         try:
             if op in OPS:
                 raise MemoryError
@@ -308,7 +381,7 @@ class Link:
         except RulesError as e:
             return error(rid, e.code, e.message)
         except MemoryError:
-            self.app.free_memory()
+            self._free()
             return error(rid, NO_MEMORY, "out of memory in " + op)
         except Exception as e:  # a bug of ours: one line, and the device keeps running
             return error(rid, INTERNAL, "internal error in " + op + ": " + type(e).__name__)
