@@ -151,7 +151,10 @@ def tidy() -> None:
     TIDY_PERCENT of it), and then the tables' texts kept go too. A collection costs the
     Pico 10-60 ms a time, and most requests leave a few KB: collecting after each one was
     most of a small request's cost."""
-    free = gc.mem_free() if hasattr(gc, "mem_free") else 0  # type: ignore[attr-defined]
+    if not hasattr(gc, "mem_free"):  # (CPython, the tests: no heap figure)
+        gc.collect()
+        return
+    free = gc.mem_free()  # type: ignore[attr-defined]
     if free * 100 < TIDY_PERCENT * (free + gc.mem_alloc()):  # type: ignore[attr-defined]
         TABLES.clear()
         gc.collect()
@@ -262,6 +265,24 @@ HOST = "hostops"
 OUT_OF_MEMORY = '{"error":{"code":"no_memory","message":"the request did not fit in the device\'s RAM"},"id":null,"ok":false}\n'
 
 
+# ops that may run long (a whole game, a long list of actions): the box shows it is busy
+LONG_OPS = ("khan.playout", "khan.play", "chuhan.play", "huns.play", "khaan.play")
+
+
+def busy(app) -> None:
+    """A long op is about to run, and the button loop waits for it: the bottom-right LED
+    turns the hint colour now; the screen's own frame comes back after the reply."""
+    from ui import palette
+
+    px = app.pixels
+    px.frame[len(px.frame) - 1] = palette.HINT
+    try:
+        px.show()
+    except MemoryError:  # the op itself matters more than the sign
+        pass
+    app.dirty = True
+
+
 def _tables(op: str):
     """A game's tables (a constant): encoded once and kept as their text (about 1-6 KB),
     which goes out at the speed of a write instead of that of the encoder; tidy() lets
@@ -328,6 +349,8 @@ class Link:
         if fn is None:
             if not args and op.endswith(".tables"):
                 return _tables(op)
+            if op in LONG_OPS:
+                busy(self.app)
             return ops.call(op, args)
         if isinstance(fn, str):
             return getattr(__import__(HOST), fn)(self.app, args)

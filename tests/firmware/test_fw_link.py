@@ -84,3 +84,84 @@ def test_ui_get_describes_the_menu_and_the_setup_without_pressing():
     _ask(link, '{"id": 3, "op": "ui.press", "args": {"button": "DOWN"}}')
     r = _ask(link, '{"id": 4, "op": "ui.press", "args": {"button": "OK"}}')["result"]
     assert r["mode"] == "setup" and r["game"] == "chuhan" and r["players"] == 2 and r["option"] == "NOEV"
+
+
+def test_a_long_op_shows_the_box_busy_and_its_frame_comes_back():
+    app = _app("i13busy")
+    app.render(0)
+    shown = []
+    app.pixels._transmit = lambda buffer: shown.append(app.pixels.frame[255])
+    link = Link(app)
+    r = _ask(link, '{"id": 1, "op": "khan.playout", "args": {"seed": 3, "players": 2}}')
+    assert r["ok"] and shown == [6], "the busy LED (palette.HINT) is shown once, before the game is played"
+    assert app.dirty, "the screen's own frame is drawn again after the reply"
+    app.render(0)
+    assert app.pixels.frame[255] != 6
+    shown.clear()
+    assert _ask(link, '{"id": 2, "op": "khan.bonus", "args": {"territories": {}}}')["ok"] and shown == []
+
+
+def test_tables_are_kept_as_text_and_let_go_when_the_heap_runs_low():
+    import link as link_mod
+
+    link = Link(_app("i13tables"))
+    first = _ask(link, '{"id": 1, "op": "huns.tables", "args": {}}')
+    assert "huns.tables" in link_mod.TABLES
+    assert _ask(link, '{"id": 2, "op": "huns.tables", "args": {}}') == dict(first, id=2)
+    link_mod.TABLES["huns.tables"] = "[]"  # what is kept is what goes out
+    assert _ask(link, '{"id": 3, "op": "huns.tables", "args": {}}')["result"] == []
+    link._free()
+    assert not link_mod.TABLES
+    assert _ask(link, '{"id": 4, "op": "huns.tables", "args": {}}') == dict(first, id=4)
+    link_mod.TABLES.clear()
+
+
+def test_after_a_reply_the_heap_is_collected_only_when_it_runs_low():
+    import gc
+
+    import link as link_mod
+
+    if not hasattr(gc, "mem_free"):
+        return  # (CPython: no heap figures; tidy() collects each time)
+    keep = link_mod.TIDY_PERCENT
+    try:
+        link_mod.TABLES["x"] = "kept"
+        link_mod.TIDY_PERCENT = 0  # as if plenty were free
+        link_mod.tidy()
+        assert link_mod.TABLES == {"x": "kept"}, "plenty free: nothing is let go"
+        link_mod.TIDY_PERCENT = 101  # as if the heap ran low
+        junk = [bytearray(64) for _ in range(50)]
+        junk = None
+        before = gc.mem_free()  # type: ignore[attr-defined]
+        link_mod.tidy()
+        assert not link_mod.TABLES and gc.mem_free() > before  # type: ignore[attr-defined]
+    finally:
+        link_mod.TIDY_PERCENT = keep
+        link_mod.TABLES.clear()
+    assert junk is None
+
+
+def test_the_reader_takes_what_came_to_a_line_end_or_a_ctrl_c():
+    import select
+
+    from link import Reader
+
+    if not hasattr(select.poll(), "ipoll"):
+        return  # (CPython has no ipoll: the reader is the device's)
+    path = tmpdir("i13reader") + "/in"
+    with open(path, "wb") as f:
+        f.write(b'{"id":1}\nab\x03cd' + b"x" * 300)
+    with open(path, "rb") as stream:
+        reader = Reader(stream, 64)
+        n = reader.fill()
+        assert bytes(reader.chunk[:n]) == b'{"id":1}\n'
+        n = reader.fill()
+        assert bytes(reader.chunk[:n]) == b"ab\x03", "a Ctrl-C ends the piece at once"
+        assert reader.fill() == 64 and bytes(reader.chunk[:2]) == b"cd", "at most the buffer"
+        total = 0
+        while True:
+            n = reader.fill()
+            if not n:
+                break
+            total += n
+        assert total == 302 - 64, "then the rest, and nothing at the end"
