@@ -581,7 +581,7 @@ class App:
         """Read requests as bytes arrive, answer each line; never block the UI."""
         import asyncio
 
-        from link import OUT_OF_MEMORY, Lines, Reader, tidy
+        from link import OUT_OF_MEMORY, Lines, Reader
 
         lines = Lines(free=self.free_memory)
         reader = Reader(stdin)
@@ -595,7 +595,7 @@ class App:
                         link.answer(line, stdout.write)
                         self.link_us = clock.elapsed(clock.now_us(), lines.line_began)  # what it cost
                         self.link_op = link.op
-                        tidy()
+                        link.tidy()  # a collection only when the heap runs low
             except KeyboardInterrupt:
                 raise
             except Exception as e:  # the link is never left dead: every line is answered

@@ -142,22 +142,8 @@ class Reader:
         return n
 
 
-TIDY_PERCENT = 40
+TIDY_PERCENT = 50
 TABLES = {}  # op -> the canonical text of a game's tables (they never change): Link.run
-
-
-def tidy() -> None:
-    """After a reply: its garbage collected only when the free heap runs low (under
-    TIDY_PERCENT of it), and then the tables' texts kept go too. A collection costs the
-    Pico 10-60 ms a time, and most requests leave a few KB: collecting after each one was
-    most of a small request's cost."""
-    if not hasattr(gc, "mem_free"):  # (CPython, the tests: no heap figure)
-        gc.collect()
-        return
-    free = gc.mem_free()  # type: ignore[attr-defined]
-    if free * 100 < TIDY_PERCENT * (free + gc.mem_alloc()):  # type: ignore[attr-defined]
-        TABLES.clear()
-        gc.collect()
 
 
 def reply(rid, ok: bool, body) -> dict:
@@ -283,13 +269,22 @@ def busy(app) -> None:
     app.dirty = True
 
 
+def _low() -> bool:
+    free = gc.mem_free()  # type: ignore[attr-defined]
+    return free * 100 < TIDY_PERCENT * (free + gc.mem_alloc())  # type: ignore[attr-defined]
+
+
 def _tables(op: str):
     """A game's tables (a constant): encoded once and kept as their text (about 1-6 KB),
-    which goes out at the speed of a write instead of that of the encoder; tidy() lets
-    the texts go when the heap runs low."""
+    which goes out at the speed of a write instead of that of the encoder. Kept only while
+    the heap has room (on a low heap the text's block would split what is free); Link.tidy
+    lets the texts go when it runs low."""
     text = TABLES.get(op)
     if text is None:
-        text = cjson.dumps(ops.call(op, {}))
+        result = ops.call(op, {})
+        if not hasattr(gc, "mem_free") or _low():
+            return result
+        text = cjson.fast_text(result) or cjson.dumps(result)
         TABLES[op] = text
     return cjson.Streamed(lambda out: out.append(text))
 
@@ -338,6 +333,30 @@ class Link:
             out = None
             if HOST in sys.modules:  # the host's occasional ops go with their reply
                 del sys.modules[HOST]
+
+    def tidy(self) -> None:
+        """After a reply: its garbage is collected only when the free heap runs low (under
+        TIDY_PERCENT of it) - a collection costs the Pico 10-60 ms, and most requests leave
+        a few KB, so collecting after each one was most of a small request's cost. If the
+        heap is still low after that, the code of the games not in play goes (the rules a
+        host's requests loaded, app.free_memory) with the tables' texts: they come back
+        at the next request of their game, a cold one."""
+        if not hasattr(gc, "mem_free"):  # (CPython, the tests: no heap figure)
+            gc.collect()
+            return
+        if _low():
+            gc.collect()
+            if _low() and (TABLES or self._others()):
+                self._free()
+
+    def _others(self) -> bool:
+        """Whether rules of a game not in play are loaded (a host's requests loaded them)."""
+        rec = self.app.record
+        mine = "shared_rules." + rec.name + "." if rec is not None else "-"
+        for name in sys.modules:
+            if name.startswith("shared_rules.") and name.count(".") >= 2 and not name.startswith(mine):
+                return True
+        return False
 
     def _free(self) -> None:
         """The RAM ran out: the tables' texts kept go, and what the app can let go."""

@@ -101,40 +101,60 @@ def test_a_long_op_shows_the_box_busy_and_its_frame_comes_back():
     assert _ask(link, '{"id": 2, "op": "khan.bonus", "args": {"territories": {}}}')["ok"] and shown == []
 
 
-def test_tables_are_kept_as_text_and_let_go_when_the_heap_runs_low():
+def test_tables_are_kept_as_text_while_the_heap_has_room():
+    import gc
+
     import link as link_mod
 
     link = Link(_app("i13tables"))
-    first = _ask(link, '{"id": 1, "op": "huns.tables", "args": {}}')
-    assert "huns.tables" in link_mod.TABLES
-    assert _ask(link, '{"id": 2, "op": "huns.tables", "args": {}}') == dict(first, id=2)
-    link_mod.TABLES["huns.tables"] = "[]"  # what is kept is what goes out
-    assert _ask(link, '{"id": 3, "op": "huns.tables", "args": {}}')["result"] == []
-    link._free()
-    assert not link_mod.TABLES
-    assert _ask(link, '{"id": 4, "op": "huns.tables", "args": {}}') == dict(first, id=4)
-    link_mod.TABLES.clear()
+    keep = link_mod.TIDY_PERCENT
+    try:
+        link_mod.TIDY_PERCENT = 101  # a low heap: nothing kept
+        first = _ask(link, '{"id": 1, "op": "huns.tables", "args": {}}')
+        assert first["ok"] and not link_mod.TABLES
+        if not hasattr(gc, "mem_free"):
+            return  # (CPython: no heap figures, nothing is kept)
+        link_mod.TIDY_PERCENT = 0  # room
+        assert _ask(link, '{"id": 2, "op": "huns.tables", "args": {}}') == dict(first, id=2)
+        assert "huns.tables" in link_mod.TABLES
+        assert _ask(link, '{"id": 3, "op": "huns.tables", "args": {}}') == dict(first, id=3)
+        link_mod.TABLES["huns.tables"] = "[]"  # what is kept is what goes out
+        assert _ask(link, '{"id": 4, "op": "huns.tables", "args": {}}')["result"] == []
+        link._free()
+        assert not link_mod.TABLES
+        assert _ask(link, '{"id": 5, "op": "huns.tables", "args": {}}') == dict(first, id=5)
+    finally:
+        link_mod.TIDY_PERCENT = keep
+        link_mod.TABLES.clear()
 
 
 def test_after_a_reply_the_heap_is_collected_only_when_it_runs_low():
     import gc
+    import sys
 
     import link as link_mod
 
     if not hasattr(gc, "mem_free"):
         return  # (CPython: no heap figures; tidy() collects each time)
+    link = Link(_app("i13tidy"))
+    on_device = sys.implementation.name == "micropython"
     keep = link_mod.TIDY_PERCENT
     try:
-        link_mod.TABLES["x"] = "kept"
+        _ask(link, '{"id": 2, "op": "huns.roll", "args": {"seed": 1}}')
+        assert "shared_rules.huns.ops" in sys.modules
         link_mod.TIDY_PERCENT = 0  # as if plenty were free
-        link_mod.tidy()
-        assert link_mod.TABLES == {"x": "kept"}, "plenty free: nothing is let go"
-        link_mod.TIDY_PERCENT = 101  # as if the heap ran low
+        _ask(link, '{"id": 1, "op": "huns.tables", "args": {}}')
+        link.tidy()
+        assert "huns.tables" in link_mod.TABLES and "shared_rules.huns.ops" in sys.modules, "nothing is let go"
+        link_mod.TIDY_PERCENT = 101  # as if the heap ran low, even collected
         junk = [bytearray(64) for _ in range(50)]
         junk = None
         before = gc.mem_free()  # type: ignore[attr-defined]
-        link_mod.tidy()
-        assert not link_mod.TABLES and gc.mem_free() > before  # type: ignore[attr-defined]
+        link.tidy()
+        assert gc.mem_free() > before, "collected"  # type: ignore[attr-defined]
+        assert not link_mod.TABLES, "the tables' texts went"
+        assert ("shared_rules.huns.ops" not in sys.modules) == on_device, "a game not in play: its rules went"
+        assert _ask(link, '{"id": 3, "op": "huns.roll", "args": {"seed": 1}}')["ok"], "and come back when asked for"
     finally:
         link_mod.TIDY_PERCENT = keep
         link_mod.TABLES.clear()
