@@ -175,6 +175,24 @@ def _frame(app, args: dict) -> dict:
     return {"width": px.width, "height": px.height, "pixels": cjson.Streamed(pixels)}
 
 
+_SPEED = []  # speed_us(), once a boot
+_x = 0
+
+
+def speed_us() -> int:
+    """How fast this device runs Python: microseconds for 10,000 of the calibration loop's
+    additions (DESIGN.md: a Pico takes about 80 ms; its globals as at module scope).
+    Measured at the first hello after boot; `steppe verify` scales its timeouts by it."""
+    global _x
+    if not _SPEED:
+        t0 = clock.now_us()
+        _x = 0
+        for _ in range(10000):
+            _x = _x + 1
+        _SPEED.append(max(1, clock.elapsed(clock.now_us(), t0)))
+    return _SPEED[0]
+
+
 def _hello(app, args: dict) -> dict:
     from shared_rules.fingerprint import rules_hash
     from shared_rules.protocol import PROTOCOL
@@ -183,7 +201,7 @@ def _hello(app, args: dict) -> dict:
     sys.modules.pop("shared_rules.fingerprint", None)  # read once a connection: not kept
     gc.collect()
     out = {"protocol": PROTOCOL, "firmware": app.VERSION, "rules": rules, "screen": app.screen_name(),
-           "notice": app.notice, "clock": app.clock_json()}
+           "notice": app.notice, "clock": app.clock_json(), "speed_us": speed_us()}
     if hasattr(gc, "mem_free"):  # MicroPython: how much RAM is left
         out["heap"] = {"free": gc.mem_free(), "used": gc.mem_alloc()}  # type: ignore[attr-defined]
     return out
