@@ -14,6 +14,7 @@ import sys
 
 from hal import clock
 from shared_rules import cjson, ops
+from shared_rules.games import NAMES
 from shared_rules.errors import BAD_ARGS, BAD_JSON, INTERNAL, NO_MEMORY, TOO_LONG, RulesError
 
 MAX_LINE = ops.MAX_LINE
@@ -311,6 +312,7 @@ class Link:
     def __init__(self, app) -> None:
         self.app = app
         self.op = ""  # the op of the last request (link.stats)
+        self.game = ""  # the game of the last rules op: its rules stay loaded (tidy)
 
     def answer(self, line, write) -> None:
         """Answer one request line through write(text): the reply is written in chunks,
@@ -356,21 +358,25 @@ class Link:
         """After a reply: its garbage is collected only when the free heap runs low (under
         TIDY_PERCENT of it) - a collection costs the Pico 10-60 ms, and most requests leave
         a few KB, so collecting after each one was most of a small request's cost. If the
-        heap is still low after that, the code of the games not in play goes (the rules a
-        host's requests loaded, app.free_memory) with the tables' texts: they come back
-        at the next request of their game, a cold one."""
+        heap is still low after that, the rules of the games neither in play nor of the
+        last rules op (loaded by a host's earlier requests) go with the tables' texts: they
+        come back at the next request of their game, a cold one."""
         if not hasattr(gc, "mem_free"):  # (CPython, the tests: no heap figure)
             gc.collect()
             return
         if _low():
             gc.collect()
-            if _low() and (TABLES or self._others()):
-                self._free()
+            if _low():
+                last = self.game
+                if TABLES or self._others(last):
+                    TABLES.clear()
+                    self.app.free_memory(last)
 
-    def _others(self) -> bool:
-        """Whether rules of a game not in play are loaded (a host's requests loaded them)."""
+    def _others(self, last: str) -> bool:
+        """Whether rules are loaded of a game that app.free_memory(last) would let go: one
+        not in play (with none in play: not last's either)."""
         rec = self.app.record
-        mine = "shared_rules." + rec.name + "." if rec is not None else "-"
+        mine = "shared_rules." + (rec.name if rec is not None else last or "-") + "."
         for name in sys.modules:
             if name.startswith("shared_rules.") and name.count(".") >= 2 and not name.startswith(mine):
                 return True
@@ -420,6 +426,9 @@ class Link:
             return error(None, BAD_ARGS, "\"id\" must be a number or a string")
         op = req.get("op")
         self.op = op if isinstance(op, str) else ""
+        dot = self.op.find(".")
+        if dot > 0 and self.op[:dot] in NAMES:
+            self.game = self.op[:dot]
         args = req.get("args", {})
         if not isinstance(op, str):
             return error(rid, BAD_ARGS, "missing \"op\"")

@@ -153,8 +153,12 @@ def test_after_a_reply_the_heap_is_collected_only_when_it_runs_low():
         link.tidy()
         assert gc.mem_free() > before, "collected"  # type: ignore[attr-defined]
         assert not link_mod.TABLES, "the tables' texts went"
+        assert "shared_rules.huns.ops" in sys.modules, "the game of the last request keeps its rules"
+        assert _ask(link, '{"id": 3, "op": "khaan.tables", "args": {}}')["ok"]
+        link.tidy()
         assert ("shared_rules.huns.ops" not in sys.modules) == on_device, "a game not in play: its rules went"
-        assert _ask(link, '{"id": 3, "op": "huns.roll", "args": {"seed": 1}}')["ok"], "and come back when asked for"
+        assert "shared_rules.khaan.ops" in sys.modules
+        assert _ask(link, '{"id": 4, "op": "huns.roll", "args": {"seed": 1}}')["ok"], "and come back when asked for"
     finally:
         link_mod.TIDY_PERCENT = keep
         link_mod.TABLES.clear()
