@@ -80,7 +80,7 @@ def measure(heap: str, games=GAMES, only: str = "") -> dict:
         with tempfile.TemporaryDirectory() as tmp:
             pico, link = _board(os.path.join(tmp, "pico"), heap)
             try:
-                calib = link.request("link.stats", {"calibrate": True})["calibration_us"]
+                calib = link.request("link.stats", {"calibrate": True}, timeout=60)["calibration_us"]
                 scale = PICO_CALIBRATION_MS * 1000.0 / calib
                 link.request("link.stats")  # the gap so far: reset
                 tables = link.raw_line(('{"id":1,"op":"%s.tables","args":{}}' % game).encode(), timeout=60)
