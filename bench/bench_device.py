@@ -8,10 +8,12 @@ other programs of a shared build machine, which make a median swing twofold). Ea
 the device from the first byte of its line read to the last byte of its reply written
 (link.stats), and scaled to a Pico by the calibration loop run in that same process
 (firmware/calib.py). Also: the longest gap between two turns of the button loop while the
-game's requests were served, the heap free after the game's tables are loaded, and
-`steppe verify` cases/s against the 190wK board.
+game's requests were served, the heap free after the game's tables are loaded (and with
+every game's tables asked for in turn on one board), and `steppe verify` cases/s against
+the 190wK board.
 
-Run by bench/run.py (make bench); alone: .venv/bin/python bench/bench_device.py
+Run by bench/run.py (make bench); alone: .venv/bin/python bench/bench_device.py, or for a
+profile only some: --game khan --heap 190wK --op play --no-verify
 """
 
 import os
