@@ -115,7 +115,7 @@ class Reader:
         self.poll = select.poll()
         self.poll.register(stdin, select.POLLIN)
         raw = stdin.buffer if hasattr(stdin, "buffer") else stdin
-        self.into = raw.readinto
+        self.into = getattr(raw, "readinto", None) or _reading(raw)
         self.one = bytearray(1)
         self.chunk = bytearray(size)  # the bytes that came
 
@@ -286,6 +286,20 @@ def busy(app) -> None:
     except MemoryError:  # the op itself matters more than the sign
         pass
     app.dirty = True
+
+
+def _reading(raw):
+    """readinto(one byte) for a stream that has only read()."""
+    read = raw.read
+
+    def into(buf) -> int:
+        b = read(1)
+        if not b:
+            return 0
+        buf[0] = b[0]
+        return 1
+
+    return into
 
 
 def _low() -> bool:

@@ -212,18 +212,23 @@ def fast_text(obj, max_depth: int = 64):
     max_depth, or holds a character MicroPython escapes otherwise (backspace, form feed:
     a backslash-u escape then appears; non-ASCII: more bytes than characters). The text is all
     in RAM at once."""
+    global _FAST
     if not _FAST:
         return None
     t = type(obj)
     if t is not dict and t is not list and t is not tuple:
         return None
-    import json
-    from collections import OrderedDict
+    try:
+        import json
+        from collections import OrderedDict
 
-    ordered = _ordered(obj, max_depth, OrderedDict)
-    if ordered is None:
+        ordered = _ordered(obj, max_depth, OrderedDict)
+        if ordered is None:
+            return None
+        text = json.dumps(ordered, separators=(",", ":"))
+    except (ImportError, TypeError):  # a firmware without OrderedDict or separators: never again
+        _FAST = False
         return None
-    text = json.dumps(ordered, separators=(",", ":"))
     ordered = None
     if "\\u" in text or "\x7f" in text or len(text.encode()) != len(text):  # (max(text) costs 200 times more)
         return None
