@@ -3,14 +3,17 @@
 For each heap (190wK: about a real Pico's; 96wK: the design target) and each game, a
 freshly booted virtual Pico (the firmware's .mpy image on the real micropython binary)
 is sent every op of that game: the first request of each op (cold: the game's rules are
-imported by the first) and WARM more (warm, the median kept). Each request is timed by
+imported by the first) and WARM more (warm: the fastest kept, the op's own cost without the
+other programs of a shared build machine, which make a median swing twofold). Each request is timed by
 the device from the first byte of its line read to the last byte of its reply written
 (link.stats), and scaled to a Pico by the calibration loop run in that same process
 (firmware/calib.py). Also: the longest gap between two turns of the button loop while the
-game's requests were served, the heap free after the game's tables are loaded, and
-`steppe verify` cases/s against the 190wK board.
+game's requests were served, the heap free after the game's tables are loaded (and with
+every game's tables asked for in turn on one board), and `steppe verify` cases/s against
+the 190wK board.
 
-Run by bench/run.py (make bench); alone: .venv/bin/python bench/bench_device.py
+Run by bench/run.py (make bench); alone: .venv/bin/python bench/bench_device.py, or for a
+profile only some: --game khan --heap 190wK --op play --no-verify
 """
 
 import os
@@ -68,24 +71,25 @@ def _cost(link, op: str, args: dict) -> "tuple[int, int, bool]":
     return stats["last_us"], stats["gap_ms"], bool(reply.get("ok"))
 
 
-def measure(heap: str) -> dict:
-    """Every op of every game on a fresh board at this heap."""
+def measure(heap: str, games=GAMES, only: str = "") -> dict:
+    """Every op of every game (or of those given; only: the ops whose name holds it) on a
+    fresh board at this heap."""
     from shared_rules import ops
     from steppe import cases
 
     out = {"heap": heap, "ops": [], "games": {}}
-    for game in GAMES:
+    for game in games:
         with tempfile.TemporaryDirectory() as tmp:
             pico, link = _board(os.path.join(tmp, "pico"), heap)
             try:
-                calib = link.request("link.stats", {"calibrate": True})["calibration_us"]
+                calib = link.request("link.stats", {"calibrate": True}, timeout=60)["calibration_us"]
                 scale = PICO_CALIBRATION_MS * 1000.0 / calib
                 link.request("link.stats")  # the gap so far: reset
                 tables = link.raw_line(('{"id":1,"op":"%s.tables","args":{}}' % game).encode(), timeout=60)
                 free = link.request("hello")["heap"]["free"] if tables.get("ok") else 0
                 gap = 0
                 for op in ops.names():
-                    if not op.startswith(game + ".") or op == "khan.playout":
+                    if not op.startswith(game + ".") or op == "khan.playout" or only not in op:
                         continue
                     args = cases.generate(op, PER_OP, 1)
                     cold, g, ok = _cost(link, op, args[0])
@@ -98,11 +102,24 @@ def measure(heap: str) -> dict:
                         gap = max(gap, g)
                     warm.sort()
                     out["ops"].append({"op": op, "cold_ms": cold * scale / 1000.0 if cold else None,
-                                       "warm_ms": warm[len(warm) // 2] * scale / 1000.0 if warm else None, "ok": ok})
+                                       "warm_ms": warm[0] * scale / 1000.0 if warm else None, "ok": ok})
                 out["games"][game] = {"free_after_tables": free, "gap_ms": gap * scale, "scale": scale}
             finally:
                 _close(pico, link)
     return out
+
+
+def heap_all(heap: str = "190wK") -> int:
+    """The heap free (bytes, this 64-bit port) once every game's tables are loaded on one
+    board, one game after another."""
+    with tempfile.TemporaryDirectory() as tmp:
+        pico, link = _board(os.path.join(tmp, "pico"), heap)
+        try:
+            for game in GAMES:
+                link.raw_line(('{"id":1,"op":"%s.tables","args":{}}' % game).encode(), timeout=60)
+            return link.request("hello")["heap"]["free"]
+        finally:
+            _close(pico, link)
 
 
 def verify_rate(heap: str = "190wK", count: int = 3) -> float:
@@ -133,13 +150,31 @@ def report(results: list, rate: float) -> None:
             print("%-8s heap free after %s.tables: %d KB (about %d KB on a 32-bit Pico); longest button-loop gap"
                   " %.0f ms Pico-eq." % (game, game, g["free_after_tables"] // 1024, g["free_after_tables"] // 2048,
                                          g["gap_ms"]))
+        if "all_tables" in res:
+            free = res["all_tables"]
+            print("heap free with all four games' tables loaded: %d KB (about %d KB on a 32-bit Pico)"
+                  % (free // 1024, free // 2048))
         print()
-    print("steppe verify against the 190wK virtual Pico: %.0f cases/s" % rate)
+    if rate >= 0:
+        print("steppe verify against the 190wK virtual Pico: %.0f cases/s" % rate)
 
 
-def main() -> int:
-    results = [measure("190wK"), measure("96wK")]
-    report(results, verify_rate())
+def main(argv=None) -> int:
+    """Every game at both heaps and the verify rate; or, for a profile, only some:
+    --game khan (repeatable), --heap 190wK (repeatable), --op NAME-PART, --no-verify."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description="what a request costs the device (virtual Pico)")
+    parser.add_argument("--game", action="append", choices=GAMES)
+    parser.add_argument("--heap", action="append")
+    parser.add_argument("--op", default="", help="only the ops whose name holds this")
+    parser.add_argument("--no-verify", action="store_true")
+    opts = parser.parse_args(argv)
+    games = tuple(opts.game or GAMES)
+    results = [measure(heap, games, opts.op) for heap in (opts.heap or ["190wK", "96wK"])]
+    for res in results:
+        res["all_tables"] = heap_all(res["heap"])
+    report(results, -1.0 if opts.no_verify else verify_rate())
     return 0
 
 

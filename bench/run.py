@@ -135,6 +135,8 @@ def main() -> int:
         boot, rtt = measure_link(tmp)
         flashed = bench_host.flash_times(tmp)
     device = [bench_device.measure("190wK"), bench_device.measure("96wK")]
+    for res in device:
+        res["all_tables"] = bench_device.heap_all(res["heap"])
     device_rate = bench_device.verify_rate()
     cal = rows[0]["us"]
     scale = PICO_CALIBRATION_MS * 1000.0 / cal

@@ -708,32 +708,22 @@ class App:
     async def _serve(self, link, stdin, stdout) -> None:
         """Read requests as bytes arrive, answer each line; never block the UI."""
         import asyncio
-        import select
 
-        from link import Lines
+        from link import Lines, Reader
 
-        poll = select.poll()
-        poll.register(stdin, select.POLLIN)
         lines = Lines(free=self.free_memory)
-        raw = stdin.buffer if hasattr(stdin, "buffer") else stdin
-        chunk = bytearray(256)  # the bytes that came, reserved once
+        reader = Reader(stdin)
+        chunk = reader.chunk  # the bytes that came, reserved once
         while True:
             n = 0
             try:
-                while n < 256 and poll.poll(0):
-                    b = raw.read(1)
-                    if not b:
-                        break
-                    chunk[n] = b[0]
-                    n += 1
-                    if b == b"\n" or b == b"\x03":
-                        break  # a Ctrl-C is acted on at once: what follows it is the REPL's
+                n = reader.fill()
                 if n:
                     for line in lines.feed(bytes(chunk[:n])):
                         link.answer(line, stdout.write)
                         self.link_us = clock.elapsed(clock.now_us(), lines.line_began)  # what it cost
                         self.link_op = link.op
-                        gc.collect()
+                        link.tidy()  # a collection only when the heap runs low
             except KeyboardInterrupt:
                 raise
             except Exception as e:  # the link is never left dead: every line is answered

@@ -14,6 +14,7 @@ import sys
 
 from hal import clock
 from shared_rules import cjson, ops
+from shared_rules.games import NAMES
 from shared_rules.errors import BAD_ARGS, BAD_JSON, INTERNAL, NO_MEMORY, TOO_LONG, RulesError
 
 MAX_LINE = ops.MAX_LINE
@@ -102,6 +103,50 @@ class Lines:
         self.lost = why
 
 
+class Reader:
+    """The request bytes that have come, read without blocking the button loop and without
+    allocating: one byte at a time into one buffer reserved once, since the Pico's USB serial
+    can neither say how many bytes wait nor read more than one without blocking
+    (micropython issue 8772); ipoll and readinto allocate nothing per byte."""
+
+    def __init__(self, stdin, size: int = 256) -> None:
+        import select
+
+        self.poll = select.poll()
+        self.poll.register(stdin, select.POLLIN)
+        raw = stdin.buffer if hasattr(stdin, "buffer") else stdin
+        self.into = getattr(raw, "readinto", None) or _reading(raw)
+        self.one = bytearray(1)
+        self.chunk = bytearray(size)  # the bytes that came
+
+    def fill(self) -> int:
+        """How many bytes were read into chunk: those that have come, to the end of a line
+        or a Ctrl-C (acted on at once: what follows it is the REPL's), at most its size."""
+        chunk = self.chunk
+        one = self.one
+        into = self.into
+        ipoll = self.poll.ipoll
+        size = len(chunk)
+        n = 0
+        while n < size:
+            for _ in ipoll(0):
+                break
+            else:
+                return n  # nothing more has come
+            if not into(one):
+                return n
+            c = one[0]
+            chunk[n] = c
+            n += 1
+            if c == 10 or c == 3:
+                break
+        return n
+
+
+TIDY_PERCENT = 50
+TABLES = {}  # op -> the canonical text of a game's tables (they never change): Link.run
+
+
 def reply(rid, ok: bool, body) -> dict:
     out = {"id": rid, "ok": ok}
     out["result" if ok else "error"] = body
@@ -146,6 +191,24 @@ def _frame(app, args: dict) -> dict:
     return got
 
 
+_SPEED = []  # speed_us(), once a boot
+_x = 0
+
+
+def speed_us() -> int:
+    """How fast this device runs Python: microseconds for 10,000 of the calibration loop's
+    additions (DESIGN.md: a Pico takes about 80 ms; its globals as at module scope).
+    Measured at the first hello after boot; `steppe verify` scales its timeouts by it."""
+    global _x
+    if not _SPEED:
+        t0 = clock.now_us()
+        _x = 0
+        for _ in range(10000):
+            _x = _x + 1
+        _SPEED.append(max(1, clock.elapsed(clock.now_us(), t0)))
+    return _SPEED[0]
+
+
 def _hello(app, args: dict) -> dict:
     from shared_rules.fingerprint import rules_hash
     from shared_rules.protocol import PROTOCOL
@@ -154,7 +217,7 @@ def _hello(app, args: dict) -> dict:
     sys.modules.pop("shared_rules.fingerprint", None)  # read once a connection: not kept
     gc.collect()
     out = {"protocol": PROTOCOL, "firmware": app.VERSION, "rules": rules, "screen": app.screen_name(),
-           "notice": app.notice, "clock": app.clock_json()}
+           "notice": app.notice, "clock": app.clock_json(), "speed_us": speed_us()}
     if hasattr(gc, "mem_free"):  # MicroPython: how much RAM is left
         out["heap"] = {"free": gc.mem_free(), "used": gc.mem_alloc()}  # type: ignore[attr-defined]
     return out
@@ -223,10 +286,63 @@ HOST = "hostops"
 OUT_OF_MEMORY = '{"error":{"code":"no_memory","message":"the request did not fit in the device\'s RAM"},"id":null,"ok":false}\n'
 
 
+# ops that may run long (a whole game, a long list of actions): the box shows it is busy
+LONG_OPS = ("khan.playout", "khan.play", "chuhan.play", "huns.play", "khaan.play")
+
+
+def busy(app) -> None:
+    """A long op is about to run, and the button loop waits for it: the bottom-right LED
+    turns the hint colour now; the screen's own frame comes back after the reply."""
+    from ui import palette
+
+    px = app.pixels
+    px.frame[len(px.frame) - 1] = palette.HINT
+    try:
+        px.show()
+    except MemoryError:  # the op itself matters more than the sign
+        pass
+    app.dirty = True
+
+
+def _reading(raw):
+    """readinto(one byte) for a stream that has only read()."""
+    read = raw.read
+
+    def into(buf) -> int:
+        b = read(1)
+        if not b:
+            return 0
+        buf[0] = b[0]
+        return 1
+
+    return into
+
+
+def _low() -> bool:
+    free = gc.mem_free()  # type: ignore[attr-defined]
+    return free * 100 < TIDY_PERCENT * (free + gc.mem_alloc())  # type: ignore[attr-defined]
+
+
+def _tables(op: str):
+    """A game's tables (a constant): encoded once and kept as their text (about 1-6 KB),
+    which goes out at the speed of a write instead of that of the encoder. Kept only while
+    the heap has room (on a low heap the text's block would split what is free); Link.tidy
+    lets the texts go when it runs low."""
+    text = TABLES.get(op)
+    if text is None:
+        result = ops.call(op, {})
+        if not hasattr(gc, "mem_free") or _low():
+            return result
+        text = cjson.fast_text(result) or cjson.dumps(result)
+        TABLES[op] = text
+    return cjson.Streamed(lambda out: out.append(text))
+
+
 class Link:
     def __init__(self, app) -> None:
         self.app = app
         self.op = ""  # the op of the last request (link.stats)
+        self.game = ""  # the game of the last rules op: its rules stay loaded (tidy)
 
     def answer(self, line, write) -> None:
         """Answer one request line through write(text): the reply is written in chunks,
@@ -238,7 +354,7 @@ class Link:
             try:
                 out = self.handle(line)
             except MemoryError:  # reading it did not fit: what can go goes, and once more
-                self.app.free_memory()
+                self._free()
                 out = self.handle(line)
             if out is None:
                 return
@@ -247,7 +363,7 @@ class Link:
                 write("\n")
             except MemoryError:
                 write("\n")  # the line broken off ends here (the host passes over it)...
-                self.app.free_memory()
+                self._free()
                 try:  # ...and the reply goes again, with what could go gone
                     cjson.dump(out, write)
                     write("\n")
@@ -260,7 +376,7 @@ class Link:
                     write("\n")
         except MemoryError:  # even reading the request, or saying no, did not fit
             out = None
-            self.app.free_memory()
+            self._free()
             write("\n")
             write(OUT_OF_MEMORY)  # a constant: saying so needs no RAM
         finally:
@@ -268,9 +384,46 @@ class Link:
             if HOST in sys.modules:  # the host's occasional ops go with their reply
                 del sys.modules[HOST]
 
+    def tidy(self) -> None:
+        """After a reply: its garbage is collected only when the free heap runs low (under
+        TIDY_PERCENT of it) - a collection costs the Pico 10-60 ms, and most requests leave
+        a few KB, so collecting after each one was most of a small request's cost. If the
+        heap is still low after that, the rules of the games neither in play nor of the
+        last rules op (loaded by a host's earlier requests) go with the tables' texts: they
+        come back at the next request of their game, a cold one."""
+        if not hasattr(gc, "mem_free"):  # (CPython, the tests: no heap figure)
+            gc.collect()
+            return
+        if _low():
+            gc.collect()
+            if _low():
+                last = self.game
+                if TABLES or self._others(last):
+                    TABLES.clear()
+                    self.app.free_memory(last)
+
+    def _others(self, last: str) -> bool:
+        """Whether rules are loaded of a game that app.free_memory(last) would let go: one
+        not in play (with none in play: not last's either)."""
+        rec = self.app.record
+        mine = "shared_rules." + (rec.name if rec is not None else last or "-") + "."
+        for name in sys.modules:
+            if name.startswith("shared_rules.") and name.count(".") >= 2 and not name.startswith(mine):
+                return True
+        return False
+
+    def _free(self) -> None:
+        """The RAM ran out: the tables' texts kept go, and what the app can let go."""
+        TABLES.clear()
+        self.app.free_memory()
+
     def run(self, op: str, args: dict):
         fn = OPS.get(op)
         if fn is None:
+            if not args and op.endswith(".tables"):
+                return _tables(op)
+            if op in LONG_OPS:
+                busy(self.app)
             return ops.call(op, args)
         if isinstance(fn, str):
             return getattr(__import__(HOST), fn)(self.app, args)
@@ -303,6 +456,9 @@ class Link:
             return error(None, BAD_ARGS, "\"id\" must be a number or a string")
         op = req.get("op")
         self.op = op if isinstance(op, str) else ""
+        dot = self.op.find(".")
+        if dot > 0 and self.op[:dot] in NAMES:
+            self.game = self.op[:dot]
         args = req.get("args", {})
         if not isinstance(op, str):
             return error(rid, BAD_ARGS, "missing \"op\"")
@@ -318,7 +474,7 @@ class Link:
             return self._internal(rid, op, e)
         # the RAM ran out: what can go goes (the code of the games not in play), and a
         # rules op is tried once more; then a clear no_memory, and the next line is served
-        self.app.free_memory()
+        self._free()
         try:
             if op in OPS:
                 raise MemoryError
@@ -326,7 +482,7 @@ class Link:
         except RulesError as e:
             return error(rid, e.code, e.message)
         except MemoryError:
-            self.app.free_memory()
+            self._free()
             return error(rid, NO_MEMORY, "out of memory in " + op)
         except Exception as e:  # a bug of ours: one line, and the device keeps running
             return self._internal(rid, op, e)

@@ -117,3 +117,14 @@ def test_a_long_verify_says_how_far_it_is(sim, monkeypatch):
     assert report.agree and report.cases == 6
     assert told and told[-1][1] == 6 and all(d < 6 for d, _, _ in told)
     assert [d for d, _, _ in told] == sorted(d for d, _, _ in told)
+
+
+def test_the_reply_timeout_grows_with_the_speed_hello_reports(sim):
+    speed = sim.link.request("hello")["speed_us"]
+    assert type(speed) is int and speed > 0  # the virtual Pico's own calibration additions
+    assert sim.link.request("hello")["speed_us"] == speed, "measured once a boot"
+    pico = verify.PICO_SPEED_US
+    assert verify.reply_timeout({"speed_us": 3 * pico}, 60.0) == 180.0, "three times slower than a Pico"
+    assert verify.reply_timeout({"speed_us": pico // 100}, 60.0) == 60.0, "a faster device keeps a Pico's"
+    for hello in ({}, {"speed_us": None}, {"speed_us": 0}, {"speed_us": "fast"}):  # an older firmware
+        assert verify.reply_timeout(hello, 60.0) == 60.0

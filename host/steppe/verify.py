@@ -96,6 +96,19 @@ def host_reply(op: str, args, line: bytes) -> str:
     return cjson.dumps(op_table.reply(op, json.loads(json.dumps(args))))
 
 
+PICO_SPEED_US = 79840  # hello's "speed_us" on a Pico: 10,000 calibration additions (DESIGN.md: 7,984 ms a million)
+
+
+def reply_timeout(hello: dict, base: float = REPLY_TIMEOUT) -> float:
+    """The time one reply may take on this device: REPLY_TIMEOUT is a Pico's; a device that
+    says it is slower (hello's "speed_us", its time for DESIGN.md's calibration additions)
+    gets as many times more, so a slow but answering device is never given up on."""
+    speed = hello.get("speed_us")
+    if type(speed) is not int or speed <= 0:
+        return base
+    return base * max(1.0, speed / PICO_SPEED_US)
+
+
 SLOW_OPS = {"khan.playout": 10.0}  # a whole random game: this many times the reply timeout on a Pico
 PROGRESS_S = 10.0  # a line on stderr this often while a verify runs (a Pico takes minutes)
 
@@ -237,12 +250,12 @@ def run(args) -> int:
         sys.stdout.flush()
         if args.game:
             start = time.monotonic()
-            game, actions, size = check_game(link)
+            game, actions, size = check_game(link, reply_timeout(hello))
             print("%s game: %d actions replayed here, the state is the device's byte for byte (%d bytes, %.1f s)"
                   % (game, actions, size, time.monotonic() - start))
             return EXIT_OK
         report = check(link, args.count, args.seed, names, keep=max(args.show, 0), window=args.window,
-                       progress=_progress)
+                       timeout=reply_timeout(hello), progress=_progress)
     finally:
         link.close()
     for op in names:

@@ -100,3 +100,118 @@ def test_ui_get_describes_the_menu_and_the_setup_without_pressing():
     _ask(link, '{"id": 3, "op": "ui.press", "args": {"button": "DOWN"}}')
     r = _ask(link, '{"id": 4, "op": "ui.press", "args": {"button": "OK"}}')["result"]
     assert r["mode"] == "setup" and r["game"] == "chuhan" and r["players"] == 2 and r["option"] == "NOEV"
+
+
+def test_a_long_op_shows_the_box_busy_and_its_frame_comes_back():
+    app = _app("i13busy")
+    app.render(0)
+    shown = []
+    app.pixels._transmit = lambda buffer: shown.append(app.pixels.frame[255])
+    link = Link(app)
+    r = _ask(link, '{"id": 1, "op": "khan.playout", "args": {"seed": 3, "players": 2}}')
+    assert r["ok"] and shown == [6], "the busy LED (palette.HINT) is shown once, before the game is played"
+    assert app.dirty, "the screen's own frame is drawn again after the reply"
+    app.render(0)
+    assert app.pixels.frame[255] != 6
+    shown.clear()
+    assert _ask(link, '{"id": 2, "op": "khan.bonus", "args": {"territories": {}}}')["ok"] and shown == []
+
+
+def test_tables_are_kept_as_text_while_the_heap_has_room():
+    import gc
+
+    import link as link_mod
+
+    link = Link(_app("i13tables"))
+    keep = link_mod.TIDY_PERCENT
+    try:
+        link_mod.TIDY_PERCENT = 101  # a low heap: nothing kept
+        first = _ask(link, '{"id": 1, "op": "huns.tables", "args": {}}')
+        assert first["ok"] and not link_mod.TABLES
+        if not hasattr(gc, "mem_free"):
+            return  # (CPython: no heap figures, nothing is kept)
+        link_mod.TIDY_PERCENT = 0  # room
+        assert _ask(link, '{"id": 2, "op": "huns.tables", "args": {}}') == dict(first, id=2)
+        assert "huns.tables" in link_mod.TABLES
+        assert _ask(link, '{"id": 3, "op": "huns.tables", "args": {}}') == dict(first, id=3)
+        link_mod.TABLES["huns.tables"] = "[]"  # what is kept is what goes out
+        assert _ask(link, '{"id": 4, "op": "huns.tables", "args": {}}')["result"] == []
+        link._free()
+        assert not link_mod.TABLES
+        assert _ask(link, '{"id": 5, "op": "huns.tables", "args": {}}') == dict(first, id=5)
+    finally:
+        link_mod.TIDY_PERCENT = keep
+        link_mod.TABLES.clear()
+
+
+def test_after_a_reply_the_heap_is_collected_only_when_it_runs_low():
+    import gc
+    import sys
+
+    import link as link_mod
+
+    if not hasattr(gc, "mem_free"):
+        return  # (CPython: no heap figures; tidy() collects each time)
+    link = Link(_app("i13tidy"))
+    on_device = sys.implementation.name == "micropython"
+    keep = link_mod.TIDY_PERCENT
+    try:
+        _ask(link, '{"id": 2, "op": "huns.roll", "args": {"seed": 1}}')
+        assert "shared_rules.huns.ops" in sys.modules
+        link_mod.TIDY_PERCENT = 0  # as if plenty were free
+        _ask(link, '{"id": 1, "op": "huns.tables", "args": {}}')
+        link.tidy()
+        assert "huns.tables" in link_mod.TABLES and "shared_rules.huns.ops" in sys.modules, "nothing is let go"
+        link_mod.TIDY_PERCENT = 101  # as if the heap ran low, even collected
+        junk = [bytearray(64) for _ in range(50)]
+        junk = None
+        before = gc.mem_free()  # type: ignore[attr-defined]
+        link.tidy()
+        assert gc.mem_free() > before, "collected"  # type: ignore[attr-defined]
+        assert not link_mod.TABLES, "the tables' texts went"
+        assert "shared_rules.huns.ops" in sys.modules, "the game of the last request keeps its rules"
+        assert _ask(link, '{"id": 3, "op": "khaan.tables", "args": {}}')["ok"]
+        link.tidy()
+        assert ("shared_rules.huns.ops" not in sys.modules) == on_device, "a game not in play: its rules went"
+        assert "shared_rules.khaan.ops" in sys.modules
+        assert _ask(link, '{"id": 4, "op": "huns.roll", "args": {"seed": 1}}')["ok"], "and come back when asked for"
+    finally:
+        link_mod.TIDY_PERCENT = keep
+        link_mod.TABLES.clear()
+    assert junk is None
+
+
+def test_the_reader_takes_what_came_to_a_line_end_or_a_ctrl_c():
+    import select
+
+    from link import Reader
+
+    if not hasattr(select.poll(), "ipoll"):
+        return  # (CPython has no ipoll: the reader is the device's)
+    path = tmpdir("i13reader") + "/in"
+    with open(path, "wb") as f:
+        f.write(b'{"id":1}\nab\x03cd' + b"x" * 300)
+    with open(path, "rb") as stream:
+        reader = Reader(stream, 64)
+        n = reader.fill()
+        assert bytes(reader.chunk[:n]) == b'{"id":1}\n'
+        n = reader.fill()
+        assert bytes(reader.chunk[:n]) == b"ab\x03", "a Ctrl-C ends the piece at once"
+        assert reader.fill() == 64 and bytes(reader.chunk[:2]) == b"cd", "at most the buffer"
+        total = 0
+        while True:
+            n = reader.fill()
+            if not n:
+                break
+            total += n
+        assert total == 302 - 64, "then the rest, and nothing at the end"
+
+    from link import _reading
+
+    with open(path, "rb") as stream:  # a stream with read() only: a byte at a time the same
+        into = _reading(stream)
+        one = bytearray(1)
+        got = []
+        while into(one):
+            got.append(one[0])
+        assert bytes(got) == b'{"id":1}\nab\x03cd' + b"x" * 300 and into(one) == 0
