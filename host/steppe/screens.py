@@ -33,6 +33,7 @@ SCREENS = (
     ("setup-khan", "", None, "OK RIGHT UP"),
     ("settings", "", None, "UP OK"),
     ("menu-ok", "khan", (["red", "yellow", "blue"], 0, 3, 0), "BACK"),
+    ("menu-return", "huns", (["red", "green", "purple"], 0, 7, 8), "BACK OK"),
     ("history", "khan", (["red", "yellow", "blue"], 0, 3, 12), "BACK*"),
     ("khan-setup", "khan", (["red", "yellow", "blue"], 0, 3, 0), "DOWN"),
     ("khan-board", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), ""),
