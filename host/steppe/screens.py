@@ -32,6 +32,7 @@ SCREENS = (
     ("menu", "", None, ""),
     ("setup-khan", "", None, "OK RIGHT UP"),
     ("settings", "", None, "UP OK"),
+    ("setup-chuhan", "", None, "DOWN OK"),
     ("menu-ok", "khan", (["red", "yellow", "blue"], 0, 3, 0), "BACK"),
     ("menu-return", "huns", (["red", "green", "purple"], 0, 7, 8), "BACK OK"),
     ("history", "khan", (["red", "yellow", "blue"], 0, 3, 12), "BACK*"),
