@@ -52,3 +52,43 @@ def test_a_screen_renders_the_same_every_time_and_from_the_emitted_bytes():
 def test_the_screens_stay_small():
     total = sum(os.path.getsize(os.path.join(SCREENS, n + ".png")) for n in NAMES)
     assert total < 256 * 1024
+
+
+KHAN4 = (["red", "yellow", "blue", "green"], 0, 4, 58)
+
+
+def _root(tmp_path, name: str) -> str:
+    os.makedirs(str(tmp_path / name))
+    return str(tmp_path / name) + "/"
+
+
+def _band(pixels: "list[str]") -> "list[str]":
+    return pixels[5 * 16:12 * 16]  # the scrolling band's rows between its two lines
+
+
+def test_at_ms_catches_the_refusal_as_it_scrolls_and_the_rest_of_the_frame_stays(tmp_path):
+    setup = (["red", "yellow", "blue"], 0, 3, 0)
+    presses = "DOWN OK DOWN RIGHT OK"
+    start, _ = screens.frame("khan", setup, presses + " @600", _root(tmp_path, "a"))
+    why = screens.frame.box.ui_json()["why"]  # type: ignore[attr-defined]
+    later, _ = screens.frame("khan", setup, presses + " @1320", _root(tmp_path, "b"))
+    gone, _ = screens.frame("khan", setup, presses + " @30000", _root(tmp_path, "c"))
+    assert "region of I5 already holds a yurt" in why
+    assert _band(start) != _band(later)  # the letters moved
+    for pixels in (start, later):  # the band's lines: red, a refusal (help's are orange)
+        for p in pixels[4 * 16:5 * 16] + pixels[12 * 16:13 * 16]:
+            r, g, b = (int(p[k:k + 2], 16) for k in (1, 3, 5))
+            assert r > 0 and g == 0 and b == 0, p
+    assert _band(gone) != _band(later) and "why" not in screens.frame.box.ui_json()  # type: ignore[attr-defined]
+
+
+def test_bug_shows_the_error_screen_logs_it_and_the_saved_game_comes_back(tmp_path):
+    root = str(tmp_path) + "/"
+    pixels, _ = screens.frame("khan", KHAN4, "BUG", root)
+    box = screens.frame.box  # type: ignore[attr-defined]
+    assert box.ui_json()["mode"] == "error" and box.ui_json()["code"] == "PK"
+    with open(os.path.join(root, "errors.log")) as f:
+        assert "KeyError" in f.read()
+    box.press("LEFT")  # any button: the error screen goes
+    assert box.ui_json()["screen"] == "khan" and box.ui_json()["actions"] == 58
+    assert pixels != screens.frame("khan", KHAN4, "", _root(tmp_path, "b"))[0]

@@ -24,12 +24,17 @@ START_MS = 100000
 # (png name, game, setup, presses): setup None is a fresh box at its menu; else
 # (colours, option, seed, moves): a new game of `game` by the App as the menu starts it,
 # then `moves` actions of the rules core's random player (-1: to the end of the game).
-# presses: the buttons pressed then, "OK*" a held OK, "wait" a pause of PRESS_MS.
+# presses: the buttons pressed then, "OK*" a held OK, "HELP" OK and BACK held together,
+# "wait" a pause of PRESS_MS (a frame drawn after it, as the loop draws), "BUG" a press the screen fails on (a KeyError, as a bug
+# would raise: the run loop's guard shows the error screen), and last "@N": the frame
+# taken N ms after the last press instead of SETTLE_MS (a sentence caught as it scrolls).
 SCREENS = (
     ("menu", "", None, ""),
     ("setup-khan", "", None, "OK RIGHT UP"),
     ("settings", "", None, "UP OK"),
+    ("setup-chuhan", "", None, "DOWN OK"),
     ("menu-ok", "khan", (["red", "yellow", "blue"], 0, 3, 0), "BACK"),
+    ("menu-return", "huns", (["red", "green", "purple"], 0, 7, 8), "BACK OK"),
     ("history", "khan", (["red", "yellow", "blue"], 0, 3, 12), "BACK*"),
     ("khan-setup", "khan", (["red", "yellow", "blue"], 0, 3, 0), "DOWN"),
     ("khan-board", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), ""),
@@ -39,6 +44,22 @@ SCREENS = (
     ("huns-dice", "huns", (["red", "green", "purple"], 0, 7, 8), ""),
     ("khaan-home", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 10), ""),
     ("khaan-dice", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 10), "UP OK OK"),
+    # the second setup yurt in a region (red on H5, yellow on I5): the reason, "REGI(ON)" in view
+    ("why-khan", "khan", (["red", "yellow", "blue"], 0, 3, 0), "DOWN OK DOWN RIGHT OK @1320"),
+    ("help-khan", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "HELP @600"),
+    ("error", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "BUG"),
+    ("khan-flip", "khan", (["red", "yellow", "blue", "green"], 0, 4, 57), "OK"),
+    ("khan-final", "khan", (["red", "yellow", "blue", "green"], 0, 4, 157), "OK wait wait"),
+    ("khan-hand", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "OK OK"),
+    ("khan-editor", "", None, "OK OK* OK* OK OK* RIGHT RIGHT RIGHT RIGHT RIGHT OK OK RIGHT RIGHT RIGHT"),
+    ("chuhan-event", "chuhan", (["blue", "red"], 1, 6, 14), "OK"),
+    ("chuhan-set", "chuhan", (["blue", "red"], 1, 6, 15), "RIGHT OK UP UP UP UP UP UP UP"),
+    ("huns-hold", "huns", (["red", "green", "purple"], 0, 7, 7), "OK @500"),
+    ("huns-result", "huns", (["red", "green", "purple"], 0, 7, -1), ""),
+    ("huns-breakdown", "huns", (["red", "green", "purple"], 0, 7, -1), "RIGHT DOWN DOWN DOWN"),
+    ("khaan-order", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 0), "OK"),
+    ("khaan-battle", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 0), "DOWN OK RIGHT RIGHT DOWN RIGHT OK"),
+    ("khaan-loot", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 0), "UP UP OK RIGHT OK"),
 )
 
 
@@ -89,15 +110,37 @@ def frame(game: str, setup, presses: str, root: str, **strip) -> "tuple[list[str
             colours, option, seed, moves = setup
             box.new_game(game, colours, option, seed)
             _play(box, game, seed, moves)
+        settle = SETTLE_MS
         for name in presses.split():
+            if name.startswith("@"):
+                settle = int(name[1:])
+                continue
             fixed.t += PRESS_MS
-            if name != "wait":
+            if name == "BUG":
+                _bug(box)
+            elif name == "wait":
+                box.render(fixed.t)  # the loop draws frames while nothing is pressed
+            else:
                 box.press(name.rstrip("*"), name.endswith("*"))
-        fixed.t += SETTLE_MS
+        fixed.t += settle
         box.render(fixed.t)
+        frame.box = box  # type: ignore[attr-defined]  (what the screen says: ui.get's answer)
         return leds.emitted_hex(px), max(leds.entry_rgb(px, palette.CURSOR))
     finally:
         clock.now, app_module.seed = saved
+
+
+def _bug(box) -> None:
+    """A press on a screen that raises, caught as App.run catches it: the error screen."""
+
+    def broken(app, button: str, long: bool) -> None:
+        raise KeyError("a bug in the screen")
+
+    box.screen.press = broken  # this one screen object only: the fault brings the saved game back
+    try:
+        box.press("OK")
+    except Exception as e:  # App.run's guard, as the loop has it
+        box.fault(e, "press")
 
 
 def _play(box, game: str, seed: int, moves: int) -> None:
