@@ -30,7 +30,7 @@ $(STUBS): $(STAMP)
 	touch $@
 
 lint: $(STAMP)
-	$(BIN)/ruff check shared_rules firmware host tests bench hardware
+	$(BIN)/ruff check shared_rules firmware host tests bench hardware docs
 
 # the rules core and the firmware against the Pico's stubs; the host tool against CPython's
 typecheck: $(STUBS)
@@ -55,9 +55,9 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
-# the screens the manuals show, as the LEDs show them (host/steppe/screens.py)
+# the screens the manuals show, as the LEDs show them (docs/render_screens.py)
 screens: $(STAMP)
-	$(BIN)/python -m steppe.screens docs/screens
+	$(BIN)/python docs/render_screens.py docs/screens
 
 clean:
 	rm -rf build .pytest_cache .hypothesis .ruff_cache

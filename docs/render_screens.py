@@ -1,5 +1,7 @@
 """The screens the manuals show, rendered as a photo of the box would show them:
-`make screens` (python -m steppe.screens) writes docs/screens/NAME.png.
+`make screens` (python docs/render_screens.py) writes docs/screens/NAME.png. It lives beside
+the manuals, not in the steppe package: it runs the firmware's own code in this process,
+which no host module does (tests/test_boundaries.py).
 
 Each screen is driven on the firmware itself, in this process: its App and screens, a
 fresh flash folder, the buttons pressed one by one, and the picture made from the bytes
