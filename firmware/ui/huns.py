@@ -159,7 +159,9 @@ class HunsScreen(Screen):
 
     # -- presses -----------------------------------------------------------------------
     def at_top(self) -> bool:
-        return (self.mode == "table" and not self.marked) or self.mode == "result"
+        # (the scoring's first count too: BACK there asks MENU OK? - the scoring is begun again on return)
+        return ((self.mode == "table" and not self.marked) or self.mode == "result"
+                or (self.mode == "score" and not self.seat and not self.field))
 
     def press(self, app, button: str, long: bool) -> None:
         self.error = ""

@@ -295,6 +295,17 @@ def test_recount_and_the_end_check_go_to_the_scoring():
     app.press("OK", True)
     assert app.state_get()["state"]["phase"] == "scoring"
     assert app.screen.ui_json() == {"mode": "score", "phase": "scoring", "seat": 0, "field": "raids", "value": 0}
+    # BACK on the scoring's first count asks MENU OK? (the box can always be left for the menu)
+    app.press("RIGHT")
+    app.press("BACK")
+    assert app.ui_json()["mode"] == "score" and app.ui_json()["field"] == "raids"
+    app.press("BACK")
+    assert app.ui_json()["mode"] == "leave"
+    app.press("DOWN")  # stay
+    assert app.ui_json()["mode"] == "score"
+    app.press("BACK")
+    app.press("OK")
+    assert app.ui_json()["mode"] == "menu" and app.ui_json()["choice"] == "huns"
 
 
 def test_scoring_entry_then_the_vp_and_the_winners():
