@@ -647,40 +647,16 @@ class App:
         except Exception:
             self.snapping = self.record = None
             self.screen = Screen()
-        code = "??"
         try:
             import errlog
 
-            code = errlog.note(self, e, where, about)
-        except Exception:  # not even room for that: the saved game, and a red band
-            self.notice = "the box recovered from an error"
-        errlog = e = None
-        unload("errlog")  # (before the game comes back: its room)
-        self._back_to_saved(game)
-        try:
-            from ui.fault import Fault
-
-            self.screen = Fault(self.screen, code, self.screen_name())
-            self.dirty = True
-        except Exception:
-            self.warn("ERR", self.notice)
-        return code
-
-    def _back_to_saved(self, game: str) -> None:
-        """After an error: the game as its journal has it (as at boot), else the menu -
-        without the code a game that could not come back had loaded."""
-        for step in (0, 1):
-            try:
-                if step == 0 and game and self.open_game(game):
-                    return
-                self.free_memory()
-                self.to_menu()
-                return
-            except Exception:
-                self.free_memory()
-        self.record = None
-        self.screen = Screen()  # a dark screen that takes no press: the link can still mend the box
-        self.dirty = True
+            return errlog.after(self, e, where, about, game)  # the log, the saved game, ERR
+        except Exception:  # not even room for that: a red band, and a dark screen the loop
+            unload("errlog")  # replaces with the menu at its next turn (_fault_shown)
+            self.record = None
+            self.screen = Screen()
+            self.warn("ERR", "the box recovered from an error")
+            return "??"
 
     def _fault_shown(self, now: int) -> None:
         """The error screen has shown long enough: the screen under it comes back. (No

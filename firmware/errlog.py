@@ -143,3 +143,47 @@ def forget(root: str) -> None:
             os.remove(root + name)
         except OSError:
             pass
+
+
+def after(app, e, where: str, about: str, game: str) -> str:
+    """App.fault, once the game in RAM and all the code it could let go are gone: the error
+    into the log (skipped if even that finds no room), this module let go (its room is the
+    game's), the game as its journal has it (as at boot) or else the menu, and the error
+    screen over it. Returns the code."""
+    code = "??"
+    try:
+        code = note(app, e, where, about)
+    except Exception:  # no room to write it: the saved game and the error screen still come
+        app.notice = "the box recovered from an error"
+    e = None
+    from app import unload
+
+    unload("errlog")  # (before the game comes back: its room)
+    _back_to_saved(app, game)
+    try:
+        from ui.fault import Fault
+
+        app.screen = Fault(app.screen, code, app.screen_name())
+        app.dirty = True
+    except Exception:
+        app.warn("ERR", app.notice)
+    return code
+
+
+def _back_to_saved(app, game: str) -> None:
+    """The game as its journal has it, else the menu - without the code a game that could
+    not come back had loaded."""
+    from app import Screen
+
+    for step in (0, 1):
+        try:
+            if step == 0 and game and app.open_game(game):
+                return
+            app.free_memory()
+            app.to_menu()
+            return
+        except Exception:
+            app.free_memory()
+    app.record = None
+    app.screen = Screen()  # a dark screen that takes no press: the link can still mend the box
+    app.dirty = True

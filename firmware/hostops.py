@@ -7,6 +7,7 @@ import gc
 import os
 
 from app import NAMES, _fits, _prepare, _writing, unload
+from hal import clock
 from shared_rules import cjson
 
 
@@ -194,3 +195,75 @@ def errors_get(app, args: dict) -> dict:
     size = errlog._size(app._path(errlog.LOG))
     return {"text": cjson.Streamed(lambda out: errlog.stream(app.root, out, clear)), "size": size,
             "cap": errlog.CAP, "errors": app.faults}
+
+
+# -- the link's own occasional ops (link.OPS): hello, link.stats, and the long rules ops --
+_x = 0
+
+
+def speed_us() -> int:
+    """How fast this device runs Python: microseconds for 10,000 of the calibration loop's
+    additions (DESIGN.md: a Pico takes about 80 ms; its globals as at module scope).
+    Measured at the first hello after boot (kept in link.SPEED); `steppe verify` scales its
+    timeouts by it."""
+    global _x
+    from link import SPEED
+
+    if not SPEED:
+        t0 = clock.now_us()
+        _x = 0
+        for _ in range(10000):
+            _x = _x + 1
+        SPEED.append(max(1, clock.elapsed(clock.now_us(), t0)))
+    return SPEED[0]
+
+
+def link_stats(app, args: dict) -> dict:
+    """What the device paid for the link (the benchmarks read it, bench/bench_device.py):
+    the last request's time from its first byte read to its reply's last byte written, the
+    longest gap between two turns of the button loop since the last link.stats, and with
+    "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py)."""
+    out = {"last_us": app.link_us, "op": app.link_op, "gap_ms": app.max_gap}
+    app.max_gap = 0
+    if args.get("calibrate") is True:
+        import calib
+
+        out["calibration_us"] = calib.took
+        unload("calib")
+    return out
+
+
+def rules_op(app, op: str, args: dict):
+    """The rules ops that are long to answer: a game's tables (a constant: encoded once and
+    kept as their text in link.TABLES, about 1-6 KB, which goes out at the speed of a write
+    instead of that of the encoder; kept only while the heap has room - on a low heap the
+    text's block would split what is free - and let go by Link.tidy when it runs low), and
+    the ops that play a whole game or a long list of actions: the button loop waits for
+    them, so the bottom-right LED turns the hint colour first (the screen's own frame comes
+    back after the reply)."""
+    from link import TABLES, _low
+    from shared_rules import ops
+
+    if op.endswith(".tables"):
+        text = TABLES.get(op)
+        if text is None:
+            result = ops.call(op, {})
+            if not hasattr(gc, "mem_free") or _low():
+                return result
+            text = cjson.fast_text(result) or cjson.dumps(result)
+            TABLES[op] = text
+        return cjson.Streamed(lambda out: out.append(text))
+    _busy(app)
+    return ops.call(op, args)
+
+
+def _busy(app) -> None:
+    from ui import palette
+
+    px = app.pixels
+    px.frame[len(px.frame) - 1] = palette.HINT
+    try:
+        px.show()
+    except MemoryError:  # the op itself matters more than the sign
+        pass
+    app.dirty = True

@@ -125,7 +125,7 @@ class Reader:
         chunk = self.chunk
         one = self.one
         into = self.into
-        ipoll = self.poll.ipoll
+        ipoll = getattr(self.poll, "ipoll", self.poll.poll)  # (CPython's poll has no ipoll: the tests')
         size = len(chunk)
         n = 0
         while n < size:
@@ -144,7 +144,8 @@ class Reader:
 
 
 TIDY_PERCENT = 50
-TABLES = {}  # op -> the canonical text of a game's tables (they never change): Link.run
+TABLES = {}  # op -> the canonical text of a game's tables (they never change): hostops.rules_op
+SPEED = []  # hostops.speed_us(), once a boot
 
 
 def reply(rid, ok: bool, body) -> dict:
@@ -191,24 +192,6 @@ def _frame(app, args: dict) -> dict:
     return got
 
 
-_SPEED = []  # speed_us(), once a boot
-_x = 0
-
-
-def speed_us() -> int:
-    """How fast this device runs Python: microseconds for 10,000 of the calibration loop's
-    additions (DESIGN.md: a Pico takes about 80 ms; its globals as at module scope).
-    Measured at the first hello after boot; `steppe verify` scales its timeouts by it."""
-    global _x
-    if not _SPEED:
-        t0 = clock.now_us()
-        _x = 0
-        for _ in range(10000):
-            _x = _x + 1
-        _SPEED.append(max(1, clock.elapsed(clock.now_us(), t0)))
-    return _SPEED[0]
-
-
 def _hello(app, args: dict) -> dict:
     from shared_rules.fingerprint import rules_hash
     from shared_rules.protocol import PROTOCOL
@@ -217,7 +200,7 @@ def _hello(app, args: dict) -> dict:
     sys.modules.pop("shared_rules.fingerprint", None)  # read once a connection: not kept
     gc.collect()
     out = {"protocol": PROTOCOL, "firmware": app.VERSION, "rules": rules, "screen": app.screen_name(),
-           "notice": app.notice, "clock": app.clock_json(), "speed_us": speed_us()}
+           "notice": app.notice, "clock": app.clock_json(), "speed_us": SPEED[0] if SPEED else __import__(HOST).speed_us()}
     if hasattr(gc, "mem_free"):  # MicroPython: how much RAM is left
         out["heap"] = {"free": gc.mem_free(), "used": gc.mem_alloc()}  # type: ignore[attr-defined]
     return out
@@ -258,25 +241,10 @@ def _ui(app, args: dict) -> dict:  # what ui.press answers, without pressing
     return app.ui_json()
 
 
-def _stats(app, args: dict) -> dict:
-    """What the device paid for the link (the benchmarks read it, bench/bench_device.py):
-    the last request's time from its first byte read to its reply's last byte written, the
-    longest gap between two turns of the button loop since the last link.stats, and with
-    "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py)."""
-    out = {"last_us": app.link_us, "op": app.link_op, "gap_ms": app.max_gap}
-    app.max_gap = 0
-    if args.get("calibrate") is True:
-        import calib
-
-        out["calibration_us"] = calib.took
-        sys.modules.pop("calib", None)
-    return out
-
-
 # the device's own ops (shared_rules/protocol.py names them for the host), beside the rules
 # table: a function here, or the name of one in hostops.py, which only a host asks for
 OPS = {
-    "hello": _hello, "ui.press": _press, "ui.get": _ui, "ui.frame": _frame, "state.get": _state, "link.stats": _stats,
+    "hello": _hello, "ui.press": _press, "ui.get": _ui, "ui.frame": _frame, "state.get": _state, "link.stats": "link_stats",
     "state.put": "state_put", "log.get": "log_get", "journal.put": "journal_put", "files.bad": "bad_files",
     "archive.list": "archive_list", "archive.get": "archive_get", "clock.set": "clock_set",
     "board.get": "board_get", "board.put": "board_put",
@@ -284,24 +252,6 @@ OPS = {
 }
 HOST = "hostops"
 OUT_OF_MEMORY = '{"error":{"code":"no_memory","message":"the request did not fit in the device\'s RAM"},"id":null,"ok":false}\n'
-
-
-# ops that may run long (a whole game, a long list of actions): the box shows it is busy
-LONG_OPS = ("khan.playout", "khan.play", "chuhan.play", "huns.play", "khaan.play")
-
-
-def busy(app) -> None:
-    """A long op is about to run, and the button loop waits for it: the bottom-right LED
-    turns the hint colour now; the screen's own frame comes back after the reply."""
-    from ui import palette
-
-    px = app.pixels
-    px.frame[len(px.frame) - 1] = palette.HINT
-    try:
-        px.show()
-    except MemoryError:  # the op itself matters more than the sign
-        pass
-    app.dirty = True
 
 
 def _reading(raw):
@@ -321,21 +271,6 @@ def _reading(raw):
 def _low() -> bool:
     free = gc.mem_free()  # type: ignore[attr-defined]
     return free * 100 < TIDY_PERCENT * (free + gc.mem_alloc())  # type: ignore[attr-defined]
-
-
-def _tables(op: str):
-    """A game's tables (a constant): encoded once and kept as their text (about 1-6 KB),
-    which goes out at the speed of a write instead of that of the encoder. Kept only while
-    the heap has room (on a low heap the text's block would split what is free); Link.tidy
-    lets the texts go when it runs low."""
-    text = TABLES.get(op)
-    if text is None:
-        result = ops.call(op, {})
-        if not hasattr(gc, "mem_free") or _low():
-            return result
-        text = cjson.fast_text(result) or cjson.dumps(result)
-        TABLES[op] = text
-    return cjson.Streamed(lambda out: out.append(text))
 
 
 class Link:
@@ -420,10 +355,8 @@ class Link:
     def run(self, op: str, args: dict):
         fn = OPS.get(op)
         if fn is None:
-            if not args and op.endswith(".tables"):
-                return _tables(op)
-            if op in LONG_OPS:
-                busy(self.app)
+            if (not args and op.endswith(".tables")) or op.endswith(".play") or op == "khan.playout":
+                return getattr(__import__(HOST), "rules_op")(self.app, op, args)  # (tables kept, busy)
             return ops.call(op, args)
         if isinstance(fn, str):
             return getattr(__import__(HOST), fn)(self.app, args)

@@ -252,15 +252,27 @@ def dump(obj, write, chunk: int = 512) -> None:
     sink.flush()
 
 
+def _roomy(n: int) -> bool:
+    """Whether the heap has room to spare for fast_text's copies of an n-character text
+    (an ordered copy of the object, the text, its bytes): a long line on a small heap is
+    compared piece by piece instead - slower, but it needs no block of n bytes more."""
+    import gc
+
+    free = getattr(gc, "mem_free", None)
+    return free is None or free() > 16 * n
+
+
 def matches(obj, text: str, max_depth: int) -> bool:
     """Whether text is exactly the canonical JSON of obj, nested at most max_depth deep:
     then it is strict JSON too (what a request reader needs to know). obj is encoded into a
     sink that compares each piece as it comes (nothing built); the text is compared as
     bytes - indexing a str is O(n) on MicroPython (UTF-8), a byte string's O(1)."""
-    try:
-        fast = fast_text(obj, max_depth)
-    except MemoryError:
-        fast = None
+    fast = None
+    if _roomy(len(text)):
+        try:
+            fast = fast_text(obj, max_depth)
+        except MemoryError:
+            fast = None
     if fast is not None:
         return fast == text
     sink = _Same(text.encode(), max_depth)

@@ -20,15 +20,6 @@ def encode(out: ptr8, frame: ptr8, where: ptr8, grb: ptr8, n: int):
 
 
 @micropython.viper
-def total(buf: ptr8, n: int) -> int:
-    """The sum of the first n bytes (what the LEDs will draw, in channel steps)."""
-    s = 0
-    for i in range(n):
-        s += buf[i]
-    return s
-
-
-@micropython.viper
 def count(counts: ptr16, frame: ptr8, n: int, k: int):
     """counts[c] = how many of the first n frame bytes are c, for every c < k (a byte of
     k or more is no palette entry: not counted)."""
@@ -50,14 +41,3 @@ def weigh(counts: ptr16, levels: ptr8, big: ptr8, k: int, large: int) -> int:
             j = 3 * e
             s += counts[e] * (levels[j] + levels[j + 1] + levels[j + 2])
     return s
-
-
-@micropython.viper
-def build(grb: ptr8, top: ptr8, lo: ptr8, big: ptr8, k: int, small: int, large: int, whole: int):
-    """grb[j] = (lo[j] + (top[j] - lo[j]) * factor // 255) * whole // 255 for the 3 k levels,
-    the factor `large` for the entries e with big[e], else `small`."""
-    for e in range(k):
-        s = large if big[e] else small
-        for j in range(3 * e, 3 * e + 3):
-            f = lo[j]
-            grb[j] = (f + (top[j] - f) * s // 255) * whole // 255

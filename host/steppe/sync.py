@@ -28,7 +28,7 @@ VERSION = 2
 SYNC_KEYS = ("steppe", "version", "game", "state", "journal")
 OLD_SYNC_KEYS = ("steppe", "version", "game", "state", "log")  # version 1: a state and a log of presses
 POSITION_KEYS = ("steppe", "version", "game", "players", "board", "pieces", "mode", "seed", "current")
-PART = 4096  # bytes of journal lines in one journal.put: well below the line limit
+PART = 2048  # bytes of journal lines in one journal.put: what a 96wK heap takes (docs/ops.md)
 MAX_FILE = 8 * 1024 * 1024  # a sync file is far smaller; a bigger one (or /dev/zero) is not read whole
 
 

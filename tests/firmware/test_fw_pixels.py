@@ -152,7 +152,7 @@ def test_the_viper_encoder_and_the_plain_one_agree():
     assert bytes(px.out) == fast
 
 
-def test_the_viper_counter_and_builder_and_the_plain_ones_agree():
+def test_the_viper_counter_and_weigher_and_the_plain_ones_agree():
     from hal import pixels as mod
 
     px = pixels(16, 16, brightness=200)
@@ -160,12 +160,12 @@ def test_the_viper_counter_and_builder_and_the_plain_ones_agree():
         px.frame[i] = palette.TERRAIN + i % 7 if i % 8 else (i * 5) % (len(palette.PALETTE) // 3)
     px.encode()
     fast = (bytes(px.out), px.cap, list(px.counts))
-    keep = mod._fast_count, mod._fast_weigh, mod._fast_build
-    mod._fast_count = mod._fast_weigh = mod._fast_build = None
+    keep = mod._fast_count, mod._fast_weigh
+    mod._fast_count = mod._fast_weigh = None
     try:
         px.cap = (-1, -1, -1)
         px.encode()
     finally:
-        mod._fast_count, mod._fast_weigh, mod._fast_build = keep
+        mod._fast_count, mod._fast_weigh = keep
     assert (bytes(px.out), px.cap, list(px.counts)) == fast
     assert 0 < px.cap[0] < 255, "a frame the cap was at work on (the rebuilt table compared too)"
