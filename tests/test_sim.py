@@ -52,10 +52,10 @@ def _drive(link, seed):
 
 
 def test_a_whole_4_player_khan_game_in_a_small_heap_is_proven_by_its_journal(tmp_path):
-    """A full game of four through the buttons in a small heap (120 K words: the Pico has
+    """A full game of four through the buttons in a small heap (128 K words: the Pico has
     about 190 KB; "w": adjusted for the unix port's 64-bit words - the design target of 96wK
     is not met yet: with the journal, the link and the game's code loaded the firmware needs
-    about 104wK, firmware/README.md): every action kept in the journal, nothing rolled away,
+    about 112wK, firmware/README.md): every action kept in the journal, nothing rolled away,
     the game proven whole by replaying the journal on the host (steppe verify --game), and
     a line changed on flash named."""
     import pytest
@@ -65,7 +65,7 @@ def test_a_whole_4_player_khan_game_in_a_small_heap_is_proven_by_its_journal(tmp
     from steppe.errors import StepError
 
     fs = tmp_path / "pico"
-    s = Sim(str(fs), heap="120wK")
+    s = Sim(str(fs), heap="128wK")
     try:
         s.wait_ready()
         _new_khan_game(s.link, 4)
