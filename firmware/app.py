@@ -607,11 +607,15 @@ class App:
             where = "press"  # what the loop is doing: the error screen's code and the log say it
             try:
                 if self.buttons is not None:
-                    for name, event in self.buttons.poll(now):
+                    took = clock.now_us()
+                    events = self.buttons.poll(now)
+                    for name, event in events:
                         if event == PRESS or event == REPEAT:
                             self.press(name, False)
                         elif event == LONG:
                             self.press(name, True)
+                    if events:  # their frames are out (press draws at once): edge to frame
+                        self.buttons.framed(now, took)
                 where = "animating"
                 if (self.dirty or self.screen.animating(now)) and clock.elapsed(now, last) >= FRAME_MS:
                     where = "draw"

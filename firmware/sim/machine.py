@@ -3,21 +3,31 @@
 On the unix port a machine.py earlier on sys.path replaces the built-in module (which
 has no Pin), so the firmware's Pico code paths run unchanged in the simulator. Buttons
 read as released (pull-ups, nothing pressed): the simulator is driven by `ui.press`, and
-the tests' finger (press()) holds pins down to drive the real button code.
+by GPIO-level input - the tests' finger (press()), and with STEPPE_GPIO naming a FIFO, timed
+edges played by a thread (sim/gpio.py, loaded only then) - each edge running the pin's
+interrupt handler at once, in the middle of whatever the firmware does, as a hard IRQ does.
 """
 
 import sys
 
 _held = set()  # the pins a test bench's finger holds down (press()): they read 0
+_irqs = {}  # GPIO number -> its Pin, once it has an interrupt handler
 
 
 def press(number: int, down: bool = True) -> None:
     """The test bench's finger on a button's pin: held down (reads 0 through its pull-up,
-    as a pressed button does on the Pico) or let go. The simulator's lowest hook."""
+    as a pressed button does on the Pico) or let go; a change runs the pin's interrupt
+    handler, its flags saying which edge. The simulator's lowest hook."""
+    if down == (number in _held):
+        return
     if down:
         _held.add(number)
     else:
         _held.discard(number)
+    pin = _irqs.get(number)
+    if pin is not None:
+        pin._flags = 4 if down else 8  # IRQ_FALLING, IRQ_RISING
+        pin._handler(pin)
 
 
 class Pin:
@@ -25,6 +35,8 @@ class Pin:
     OUT = 1
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4  # the rp2 port's values
+    IRQ_RISING = 8
 
     def __init__(self, number, mode=-1, pull=-1, value=None) -> None:
         self.number = number
@@ -41,6 +53,21 @@ class Pin:
     def __call__(self, v=None):
         return self.value(v)
 
+    def irq(self, handler=None, trigger=0, hard=False):
+        """The pin's interrupt (both edges, as hal.buttons asks); the pin stands for the irq
+        object (flags())."""
+        if handler is not None:
+            self._handler = handler
+            _irqs[self.number] = self
+            import os
+
+            if os.getenv("STEPPE_GPIO") and "gpio" not in sys.modules:
+                import gpio  # (it starts its thread)
+        return self
+
+    def flags(self) -> int:
+        return self._flags
+
 
 class WDT:
     """The watchdog: nothing to reset here, the test harness watches the process instead."""
@@ -50,6 +77,14 @@ class WDT:
 
     def feed(self) -> None:
         pass
+
+
+def disable_irq():  # (sim/gpio.py's thread replaces these: its lock holds the edges off)
+    return 1
+
+
+def enable_irq(state=1) -> None:
+    pass
 
 
 def freq(hz=None):
