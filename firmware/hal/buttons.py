@@ -4,7 +4,7 @@ Each button's GPIO interrupts on both edges (a hard IRQ: it runs even while the 
 saving, drawing or serving a request; while the flash is written the edges wait in the GPIO's
 own latch). The handler only records (button, level, ms) into a ring of preallocated
 integers - no allocation, as an interrupt must. Debouncing is a lockout: the first edge
-counts at once, and that button's edges within LOCKOUT_MS after it are its bounces. At each
+counts at once, and that button's edges within _LOCKOUT_MS after it are its bounces. At each
 poll the edges become events in the order they came: arrows act on the way down and repeat
 while held, OK and BACK act on release or, held LONG_MS by the latched times, as a long
 press; OK and BACK down together are the HELP button, and then neither acts on its own. A
@@ -25,11 +25,11 @@ except ImportError:  # CPython, for tests
         return x
 
 
-LOCKOUT_MS = const(20)  # after an edge, that button's edges for this long are its bounces
+_LOCKOUT_MS = const(20)  # after an edge, that button's edges for this long are its bounces
 LONG_MS = const(600)  # OK/BACK held this long: a long press
 REPEAT_DELAY_MS = const(400)  # an arrow held this long starts repeating...
 REPEAT_MS = const(120)  # ...every this often
-RING = const(32)  # edges latched between two polls (16 taps in one long save or request)
+_RING = const(32)  # edges latched between two polls (16 taps in one long save or request)
 _LATE_MS = const(10)  # an edge taken this late waited for a busy loop (a save, a frame, a request)
 _BOTH = const(12)  # Pin.IRQ_FALLING | Pin.IRQ_RISING (rp2's values)
 
@@ -102,12 +102,12 @@ class PinButtons:
         self._numbers = [pins[name] for name in BUTTONS]
         self._pins = None
         self.states = [new_state() for _ in BUTTONS]
-        self.ring = array("i", bytes(8 * RING))  # edges: button * 2 + down, then ms
-        self.head = 0  # edges added (the next slot: head % RING)
+        self.ring = array("i", bytes(8 * _RING))  # edges: button * 2 + down, then ms
+        self.head = 0  # edges added (the next slot: head % _RING)
         self.tail = 0  # edges taken
         self.level = bytearray(6)  # each button's level as last latched (1 down)
         self.last = array("i", bytes(24))  # when its last edge counted (the lockout)
-        self.dropped = 0  # edges lost to a full ring (never, at six buttons and RING)
+        self.dropped = 0  # edges lost to a full ring (never, at six buttons and _RING)
         self.late = 0  # edges taken _LATE_MS or more after they came: they waited for a busy loop
         self.count = 0  # events the buttons made (the lost-press tests count them)
         self.last_edge = None  # when the last edge the last poll took came
@@ -121,44 +121,41 @@ class PinButtons:
         from machine import Pin
 
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in self._numbers]
-        t = clock.now() - LOCKOUT_MS
+        t = clock.now() - _LOCKOUT_MS
+        handler = self._irq  # (one bound method for the six)
         for k in range(6):
             self.last[k] = t
-            self._pins[k].irq(self._irq, _BOTH, hard=True)
+            self._pins[k].irq(handler, _BOTH, True)  # (hard)
 
     def _irq(self, p) -> None:
         """A pin's interrupt: its edge latched. Allocates nothing."""
         pins = self._pins
         assert pins is not None
         k = pins.index(p)
-        if p.irq().flags() & _BOTH == _BOTH:  # both edges flagged: a tap while interrupts were held off
-            self.tap(k, clock.now())
+        t = clock.now()
+        if p.irq().flags() & _BOTH == _BOTH:  # both edges flagged (interrupts were held off, as
+            if not self.level[k]:  # while the flash is written): a tap, its press and release
+                self.last[k] = t - _LOCKOUT_MS
+                self.add(k, 1, t)
+                self.last[k] = t - _LOCKOUT_MS
+                self.add(k, 0, t)
         else:
-            self.add(k, 0 if p.value() else 1, clock.now())
+            self.add(k, 0 if p.value() else 1, t)
 
     def add(self, k: int, down: int, t: int) -> None:
         """An edge of button k: counted unless it is a bounce (within the lockout) or no
         change. Allocates nothing: safe in a hard interrupt."""
-        if down == self.level[k] or clock.elapsed(t, self.last[k]) < LOCKOUT_MS:
+        if down == self.level[k] or clock.elapsed(t, self.last[k]) < _LOCKOUT_MS:
             return
-        if self.head - self.tail >= RING:
+        if self.head - self.tail >= _RING:
             self.dropped += 1
             return
         self.level[k] = down
         self.last[k] = t
-        i = 2 * (self.head % RING)
+        i = 2 * (self.head % _RING)
         self.ring[i] = 2 * k + down
         self.ring[i + 1] = t
         self.head += 1
-
-    def tap(self, k: int, t: int) -> None:
-        """Both edges of a tap latched together (a fall and a rise flagged while interrupts
-        were held off, as while the flash is written): a press and its release."""
-        if not self.level[k]:
-            self.last[k] = t - LOCKOUT_MS
-            self.add(k, 1, t)
-            self.last[k] = t - LOCKOUT_MS
-            self.add(k, 0, t)
 
     def poll(self, now: int) -> list:
         """[(name, event)] for what the buttons did since the last poll, in order."""
@@ -173,10 +170,10 @@ class PinButtons:
         try:
             for k in range(6):  # an edge the lockout swallowed
                 down = 0 if pins[k].value() else 1
-                if down != self.level[k] and clock.elapsed(now, self.last[k]) >= LOCKOUT_MS:
+                if down != self.level[k] and clock.elapsed(now, self.last[k]) >= _LOCKOUT_MS:
                     self.add(k, down, now)
             while self.tail != self.head:
-                i = 2 * (self.tail % RING)
+                i = 2 * (self.tail % _RING)
                 edges.append((self.ring[i], self.ring[i + 1]))
                 self.tail += 1
         finally:

@@ -11,23 +11,14 @@ interrupt handler at once, in the middle of whatever the firmware does, as a har
 import sys
 
 _held = set()  # the pins a test bench's finger holds down (press()): they read 0
-_irqs = {}  # GPIO number -> its Pin, once it has an interrupt handler
+_irqs = {}  # GPIO number -> (its Pin, its interrupt handler)
 
 
 def press(number: int, down: bool = True) -> None:
     """The test bench's finger on a button's pin: held down (reads 0 through its pull-up,
     as a pressed button does on the Pico) or let go; a change runs the pin's interrupt
-    handler, its flags saying which edge. The simulator's lowest hook."""
-    if down == (number in _held):
-        return
-    if down:
-        _held.add(number)
-    else:
-        _held.discard(number)
-    pin = _irqs.get(number)
-    if pin is not None:
-        pin._flags = 4 if down else 8  # IRQ_FALLING, IRQ_RISING
-        pin._handler(pin)
+    handler. The simulator's lowest hook (sim/gpio.py: loaded only when used)."""
+    __import__("gpio").press(number, down)
 
 
 class Pin:
@@ -35,8 +26,6 @@ class Pin:
     OUT = 1
     PULL_UP = 1
     PULL_DOWN = 2
-    IRQ_FALLING = 4  # the rp2 port's values
-    IRQ_RISING = 8
 
     def __init__(self, number, mode=-1, pull=-1, value=None) -> None:
         self.number = number
@@ -55,18 +44,15 @@ class Pin:
 
     def irq(self, handler=None, trigger=0, hard=False):
         """The pin's interrupt (both edges, as hal.buttons asks); the pin stands for the irq
-        object (flags())."""
-        if handler is not None:
-            self._handler = handler
-            _irqs[self.number] = self
-            import os
-
-            if os.getenv("STEPPE_GPIO") and "gpio" not in sys.modules:
-                import gpio  # (it starts its thread)
+        object (flags()). With STEPPE_GPIO, sim/gpio.py's thread plays timed edges."""
+        if handler:
+            _irqs[self.number] = (self, handler)
+            if __import__("os").getenv("STEPPE_GPIO"):
+                __import__("gpio").start()
         return self
 
     def flags(self) -> int:
-        return self._flags
+        return 4 if self.number in _held else 8  # the edge that ran the handler: IRQ_FALLING, IRQ_RISING
 
 
 class WDT:
@@ -79,12 +65,7 @@ class WDT:
         pass
 
 
-def disable_irq():  # (sim/gpio.py's thread replaces these: its lock holds the edges off)
-    return 1
-
-
-def enable_irq(state=1) -> None:
-    pass
+disable_irq = enable_irq = int  # (nothing to hold off; sim/gpio.py's thread puts its lock's in their place)
 
 
 def freq(hz=None):
