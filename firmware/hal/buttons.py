@@ -39,54 +39,47 @@ LONG = 2  # OK/BACK held for LONG_MS
 REPEAT = 3  # an arrow still held
 HELP = "HELP"  # OK and BACK held together: a button of its own (the mode's help)
 
-# a button's state: [down, when it went down, when the next repeat or long press is due,
-# acted on as held (the long press, the HELP chord) for this hold]
+# a button's state: six ints in PinButtons.s (button k's at k * _W): down (as acted on),
+# when it went down, when the next repeat or long press is due, acted on as held (the long
+# press, the HELP chord) for this hold; the level last latched, when its last edge counted
 _DOWN = const(0)
 _AT = const(1)
 _NEXT = const(2)
 _DONE = const(3)
+_LEVEL = const(4)
+_LAST = const(5)
+_W = const(6)
+_OK = const(24)  # OK's state: 4 * _W
+_BACK = const(30)
 
 
-def new_state() -> list:
-    return [0, 0, 0, 0]
-
-
-def edge(s: list, down: int, t: int, repeats: bool) -> int:
-    """A latched edge (down 1: pressed) at t ms: the event it makes. repeats: an arrow
-    (press at once, auto-repeat) rather than OK/BACK (release, long)."""
-    if down == s[_DOWN]:
+def edge(s, i: int, down: int, t: int, repeats: bool) -> int:
+    """A latched edge (down 1: pressed) at t ms of the button whose state is s[i:]: the
+    event it makes. repeats: an arrow (press at once, auto-repeat) rather than OK/BACK
+    (release, long)."""
+    if down == s[i + _DOWN]:
         return NONE
-    s[_DOWN] = down
+    s[i + _DOWN] = down
     if down:
-        s[_AT] = t
-        s[_DONE] = 0
-        s[_NEXT] = t + (REPEAT_DELAY_MS if repeats else LONG_MS)
+        s[i + _AT] = t
+        s[i + _DONE] = 0
+        s[i + _NEXT] = t + (REPEAT_DELAY_MS if repeats else LONG_MS)
         return PRESS if repeats else NONE
-    if repeats or s[_DONE]:
+    if repeats or s[i + _DONE]:
         return NONE
-    s[_DONE] = 1
-    return LONG if clock.elapsed(t, s[_AT]) >= LONG_MS else PRESS
+    s[i + _DONE] = 1
+    return LONG if clock.elapsed(t, s[i + _AT]) >= LONG_MS else PRESS
 
 
-def held(s: list, now: int, repeats: bool) -> int:
+def held(s, i: int, now: int, repeats: bool) -> int:
     """What holding makes by now: an arrow's repeat (one a call at most), OK/BACK's long press."""
-    if not s[_DOWN] or clock.elapsed(now, s[_NEXT]) < 0 or (s[_DONE] and not repeats):
+    if not s[i + _DOWN] or clock.elapsed(now, s[i + _NEXT]) < 0 or (s[i + _DONE] and not repeats):
         return NONE
     if repeats:
-        s[_NEXT] = now + REPEAT_MS
+        s[i + _NEXT] = now + REPEAT_MS
         return REPEAT
-    s[_DONE] = 1
+    s[i + _DONE] = 1
     return LONG
-
-
-def chord(a: list, b: list) -> bool:
-    """OK and BACK down together (neither yet acted as held): True once; then neither acts
-    on its own (no press on release, no long press). The companion's help."""
-    if a[_DOWN] and b[_DOWN] and not a[_DONE] and not b[_DONE]:
-        a[_DONE] = 1
-        b[_DONE] = 1
-        return True
-    return False
 
 
 class PinButtons:
@@ -101,12 +94,10 @@ class PinButtons:
         self.names = BUTTONS
         self._numbers = [pins[name] for name in BUTTONS]
         self._pins = None
-        self.states = [new_state() for _ in BUTTONS]
+        self.s = array("i", bytes(24 * _W))  # the six buttons' states
         self.ring = array("i", bytes(8 * _RING))  # edges: button * 2 + down, then ms
         self.head = 0  # edges added (the next slot: head % _RING)
         self.tail = 0  # edges taken
-        self.level = bytearray(6)  # each button's level as last latched (1 down)
-        self.last = array("i", bytes(24))  # when its last edge counted (the lockout)
         self.dropped = 0  # edges lost to a full ring (never, at six buttons and _RING)
         self.late = 0  # edges taken _LATE_MS or more after they came: they waited for a busy loop
         self.count = 0  # events the buttons made (the lost-press tests count them)
@@ -124,7 +115,7 @@ class PinButtons:
         t = clock.now() - _LOCKOUT_MS
         handler = self._irq  # (one bound method for the six)
         for k in range(6):
-            self.last[k] = t
+            self.s[k * _W + _LAST] = t
             self._pins[k].irq(handler, _BOTH, True)  # (hard)
 
     def _irq(self, p) -> None:
@@ -134,10 +125,10 @@ class PinButtons:
         k = pins.index(p)
         t = clock.now()
         if p.irq().flags() & _BOTH == _BOTH:  # both edges flagged (interrupts were held off, as
-            if not self.level[k]:  # while the flash is written): a tap, its press and release
-                self.last[k] = t - _LOCKOUT_MS
+            if not self.s[k * _W + _LEVEL]:  # while the flash is written): a tap, press and release
+                self.s[k * _W + _LAST] = t - _LOCKOUT_MS
                 self.add(k, 1, t)
-                self.last[k] = t - _LOCKOUT_MS
+                self.s[k * _W + _LAST] = t - _LOCKOUT_MS
                 self.add(k, 0, t)
         else:
             self.add(k, 0 if p.value() else 1, t)
@@ -145,13 +136,15 @@ class PinButtons:
     def add(self, k: int, down: int, t: int) -> None:
         """An edge of button k: counted unless it is a bounce (within the lockout) or no
         change. Allocates nothing: safe in a hard interrupt."""
-        if down == self.level[k] or clock.elapsed(t, self.last[k]) < _LOCKOUT_MS:
+        s = self.s
+        i = k * _W
+        if down == s[i + _LEVEL] or clock.elapsed(t, s[i + _LAST]) < _LOCKOUT_MS:
             return
         if self.head - self.tail >= _RING:
             self.dropped += 1
             return
-        self.level[k] = down
-        self.last[k] = t
+        s[i + _LEVEL] = down
+        s[i + _LAST] = t
         i = 2 * (self.head % _RING)
         self.ring[i] = 2 * k + down
         self.ring[i + 1] = t
@@ -165,12 +158,13 @@ class PinButtons:
 
         pins = self._pins
         assert pins is not None
+        s = self.s
         edges = []
         state = machine.disable_irq()
         try:
             for k in range(6):  # an edge the lockout swallowed
                 down = 0 if pins[k].value() else 1
-                if down != self.level[k] and clock.elapsed(now, self.last[k]) >= _LOCKOUT_MS:
+                if down != s[k * _W + _LEVEL] and clock.elapsed(now, s[k * _W + _LAST]) >= _LOCKOUT_MS:
                     self.add(k, down, now)
             while self.tail != self.head:
                 i = 2 * (self.tail % _RING)
@@ -182,10 +176,13 @@ class PinButtons:
         for code, t in edges:
             self._held(out, t)  # what holding made before this edge came
             k = code >> 1
-            ev = edge(self.states[k], code & 1, t, k < 4)
+            ev = edge(s, k * _W, code & 1, t, k < 4)
             if ev:
                 out.append((self.names[k], ev))
-            if k > 3 and chord(self.states[4], self.states[5]):
+            # OK and BACK down together, neither yet acted on as held: HELP, and then neither
+            # acts on its own (no press on release, no long press)
+            if k > 3 and s[_OK] and s[_BACK] and not s[_OK + _DONE] and not s[_BACK + _DONE]:
+                s[_OK + _DONE] = s[_BACK + _DONE] = 1
                 out.append((HELP, PRESS))
             if clock.elapsed(now, t) >= _LATE_MS:
                 self.late += 1
@@ -196,7 +193,7 @@ class PinButtons:
 
     def _held(self, out: list, t: int) -> None:
         for k in range(6):
-            ev = held(self.states[k], t, k < 4)
+            ev = held(self.s, k * _W, t, k < 4)
             if ev:
                 out.append((self.names[k], ev))
 

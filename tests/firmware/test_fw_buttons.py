@@ -5,7 +5,7 @@ pins (machine.press, the lowest hook) and their interrupt handler, on a fake clo
 import machine
 
 from hal import buttons, clock
-from hal.buttons import HELP, LONG, LONG_MS, PRESS, REPEAT, REPEAT_DELAY_MS, PinButtons, new_state
+from hal.buttons import HELP, LONG, LONG_MS, PRESS, REPEAT, REPEAT_DELAY_MS, PinButtons
 
 PINS = {"UP": 10, "DOWN": 11, "LEFT": 12, "RIGHT": 13, "OK": 14, "BACK": 15}  # hardware/pins.json's
 RING = 32  # hal.buttons._RING: edges the ring holds
@@ -166,9 +166,10 @@ def test_the_millisecond_clock_may_wrap():
         assert k.poll((start + 100) & ((1 << 30) - 1)) == [("OK", PRESS)]
 
     _with(run, start - 30)
-    s = new_state()
-    buttons.edge(s, 1, start, False)
-    assert buttons.held(s, (start + LONG_MS) & ((1 << 30) - 1), False) == LONG
+    s = [0] * 6  # a button's state, alone
+    buttons.edge(s, 0, 1, start, False)
+    assert buttons.held(s, 0, (start + LONG_MS - 1) & ((1 << 30) - 1), False) == 0
+    assert buttons.held(s, 0, (start + LONG_MS) & ((1 << 30) - 1), False) == LONG
 
 
 def test_a_full_ring_drops_edges_and_says_so():
@@ -178,7 +179,7 @@ def test_a_full_ring_drops_edges_and_says_so():
             b.add(0, 1, 100 * n + 100)
             b.add(0, 0, 100 * n + 150)
         assert b.dropped == 1 and b.head - b.tail == RING  # (the lost press's release is no change)
-        b.level[0] = 0  # (the pin reads released: no edge for the poll to catch)
+        b.s[4] = 0  # UP's level as latched (the pin reads released: no edge for the poll to catch)
         assert len(k.poll(5000)) == RING // 2
 
     _with(run)
