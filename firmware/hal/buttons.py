@@ -112,6 +112,7 @@ class PinButtons:
         from machine import Pin
 
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in self._numbers]
+        self._numbers = None
         t = clock.now() - _LOCKOUT_MS
         handler = self._irq  # (one bound method for the six)
         for k in range(6):
@@ -124,14 +125,13 @@ class PinButtons:
         assert pins is not None
         k = pins.index(p)
         t = clock.now()
-        if p.irq().flags() & _BOTH == _BOTH:  # both edges flagged (interrupts were held off, as
-            if not self.s[k * _W + _LEVEL]:  # while the flash is written): a tap, press and release
-                self.s[k * _W + _LAST] = t - _LOCKOUT_MS
-                self.add(k, 1, t)
-                self.s[k * _W + _LAST] = t - _LOCKOUT_MS
-                self.add(k, 0, t)
-        else:
-            self.add(k, 0 if p.value() else 1, t)
+        if p.irq().flags() & _BOTH == _BOTH and not self.s[k * _W + _LEVEL]:
+            # both edges flagged while interrupts were held off (as while the flash is written)
+            # and the pin reads released again: a tap - its press, then its release, now
+            self.s[k * _W + _LAST] = t - _LOCKOUT_MS
+            self.add(k, 1, t)
+            self.s[k * _W + _LAST] = t - _LOCKOUT_MS
+        self.add(k, 0 if p.value() else 1, t)
 
     def add(self, k: int, down: int, t: int) -> None:
         """An edge of button k: counted unless it is a bounce (within the lockout) or no
@@ -159,43 +159,54 @@ class PinButtons:
         pins = self._pins
         assert pins is not None
         s = self.s
-        edges = []
+        edges = None
         state = machine.disable_irq()
         try:
             for k in range(6):  # an edge the lockout swallowed
                 down = 0 if pins[k].value() else 1
                 if down != s[k * _W + _LEVEL] and clock.elapsed(now, s[k * _W + _LAST]) >= _LOCKOUT_MS:
                     self.add(k, down, now)
-            while self.tail != self.head:
-                i = 2 * (self.tail % _RING)
-                edges.append((self.ring[i], self.ring[i + 1]))
-                self.tail += 1
+            if self.tail != self.head:
+                edges = []
+                while self.tail != self.head:
+                    i = 2 * (self.tail % _RING)
+                    edges.append((self.ring[i], self.ring[i + 1]))
+                    self.tail += 1
         finally:
             machine.enable_irq(state)
-        out = []
-        for code, t in edges:
-            self._held(out, t)  # what holding made before this edge came
-            k = code >> 1
-            ev = edge(s, k * _W, code & 1, t, k < 4)
-            if ev:
-                out.append((self.names[k], ev))
-            # OK and BACK down together, neither yet acted on as held: HELP, and then neither
-            # acts on its own (no press on release, no long press)
-            if k > 3 and s[_OK] and s[_BACK] and not s[_OK + _DONE] and not s[_BACK + _DONE]:
-                s[_OK + _DONE] = s[_BACK + _DONE] = 1
-                out.append((HELP, PRESS))
-            if clock.elapsed(now, t) >= _LATE_MS:
-                self.late += 1
-        self.last_edge = edges[-1][1] if edges else None
-        self._held(out, now)
+        self.last_edge = None
+        out = None
+        if edges:
+            out = []
+            for code, t in edges:
+                self._held(out, t)  # what holding made before this edge came
+                k = code >> 1
+                ev = edge(s, k * _W, code & 1, t, k < 4)
+                if ev:
+                    out.append((self.names[k], ev))
+                # OK and BACK down together, neither yet acted on as held: HELP, and then
+                # neither acts on its own (no press on release, no long press)
+                if k > 3 and s[_OK] and s[_BACK] and not s[_OK + _DONE] and not s[_BACK + _DONE]:
+                    s[_OK + _DONE] = s[_BACK + _DONE] = 1
+                    out.append((HELP, PRESS))
+                if clock.elapsed(now, t) >= _LATE_MS:
+                    self.late += 1
+                self.last_edge = t
+        out = self._held(out, now)
+        if out is None:
+            return ()  # (nothing: no allocation, as most polls)
         self.count += len(out)
         return out
 
-    def _held(self, out: list, t: int) -> None:
+    def _held(self, out, t: int):
+        """out with what holding made by t (a list made if need be)."""
         for k in range(6):
             ev = held(self.s, k * _W, t, k < 4)
             if ev:
+                if out is None:
+                    out = []
                 out.append((self.names[k], ev))
+        return out
 
     def framed(self, now: int, took: int) -> None:
         """A poll's events acted on and their frames out: its edge to frame (link.stats)."""

@@ -24,7 +24,7 @@ class _Bench:
         clock.now = _now
         T[0] = start
         self.b = PinButtons(PINS)
-        assert self.b.poll(start) == []
+        assert self.b.poll(start) == ()
 
     def edge(self, name: str, down: bool, t: int) -> None:
         T[0] = t
@@ -32,7 +32,7 @@ class _Bench:
 
     def poll(self, t: int) -> list:
         T[0] = t
-        return self.b.poll(t)
+        return list(self.b.poll(t))
 
     def close(self) -> None:
         clock.now = self.real
