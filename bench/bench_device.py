@@ -169,6 +169,9 @@ def buttons(heap: str = "190wK") -> dict:
                 lines.append(journal.entry(action, module("khan", "actions").draws(action, event)))
             for kind, gpio, each in (("arrow", 13, 250), ("flip", 14, 500)):
                 link.request("journal.put", {"lines": lines, "part": 0, "last": True}, timeout=60.0)
+                if kind == "arrow":  # (a warm-up: the game's first press and frame, not timed)
+                    pico.gpio([(20, gpio, 0), (60, gpio, 1)])
+                    time.sleep(0.3)
                 before = link.request("link.stats")["edge_frame"]
                 if kind == "flip":  # the flip, then undone (BACK held, over the link: not timed), again
                     for _ in range(TAPS // 4):

@@ -223,7 +223,8 @@ def link_stats(app, args: dict) -> dict:
     the last request's time from its first byte read to its reply's last byte written, the
     longest gap between two turns of the button loop since the last link.stats, the buttons'
     events made, edges taken late (they waited for a busy loop) and lost to a full ring,
-    edge to frame ([polls, wait ms sum, max, work us sum, max]: hal.buttons), and with
+    edge to frame ([polls, wait ms sum, max, work us sum, max], the largest since the last
+    link.stats: hal.buttons), and with
     "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py)."""
     out = {"last_us": app.link_us, "op": app.link_op, "gap_ms": app.max_gap}
     b = app.buttons
@@ -232,6 +233,7 @@ def link_stats(app, args: dict) -> dict:
         out["late_edges"] = b.late
         out["dropped"] = b.dropped
         out["edge_frame"] = list(b.timing)
+        b.timing[2] = b.timing[4] = 0  # (the largest: since the last link.stats)
     app.max_gap = 0
     if args.get("calibrate") is True:
         import calib

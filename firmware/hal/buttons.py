@@ -103,8 +103,8 @@ class PinButtons:
         self.count = 0  # events the buttons made (the lost-press tests count them)
         self.last_edge = None  # when the last edge the last poll took came
         # edge to frame (link.stats): polls that made events, their wait (the last edge to the
-        # poll, ms of real time) summed and largest, their work (that poll to the frames out,
-        # us of CPU, which the bench scales to a Pico) summed and largest
+        # poll, ms of real time) summed and largest, their work (that poll to the last frame
+        # out, us of CPU, which the bench scales to a Pico) summed and largest
         self.timing = array("i", bytes(20))
 
     def start(self) -> None:
@@ -208,12 +208,13 @@ class PinButtons:
                 out.append((self.names[k], ev))
         return out
 
-    def framed(self, now: int, took: int) -> None:
-        """A poll's events acted on and their frames out: its edge to frame (link.stats)."""
-        if self.last_edge is None:  # (a repeat, a long press: no edge to time from)
+    def framed(self, now: int, took: int, shown: int) -> None:
+        """A poll (at now ms, took us) whose events were acted on, their last frame handed to
+        the LEDs at shown us: its edge to frame (link.stats)."""
+        work = clock.elapsed(shown, took)
+        if self.last_edge is None or work < 0:  # (a repeat, a long press: no edge; no frame)
             return
         wait = max(0, clock.elapsed(now, self.last_edge))
-        work = clock.elapsed(clock.now_us(), took)
         t = self.timing
         t[0] += 1
         t[1] += wait

@@ -189,10 +189,13 @@ def test_edge_to_frame_is_timed_from_the_last_edge():
     def run(k):
         k.edge("LEFT", True, 100)
         assert k.poll(104) == [("LEFT", PRESS)]
-        k.b.framed(104, clock.now_us())
-        assert k.b.timing[0] == 1 and k.b.timing[1] == 4 and k.b.timing[2] == 4
+        took = clock.now_us()
+        k.b.framed(104, took, took - 1)  # (no frame out since the poll: nothing timed)
+        assert k.b.timing[0] == 0
+        k.b.framed(104, took, took + 900)
+        assert list(k.b.timing) == [1, 4, 4, 900, 900]
         assert k.poll(110) == []
-        k.b.framed(110, clock.now_us())  # (no edge taken: nothing timed)
+        k.b.framed(110, took, took + 1000)  # (no edge taken: nothing timed)
         assert k.b.timing[0] == 1
 
     _with(run)
