@@ -18,10 +18,10 @@ the virtual Pico's machine.press() delivers its edges through the same handler.
 from hal import clock
 
 try:
-    from micropython import const
+    from micropython import const  # type: ignore[assignment]
 except ImportError:  # CPython, for tests
 
-    def const(x: int) -> int:
+    def const(x):
         return x
 
 
@@ -111,13 +111,14 @@ class PinButtons:
         """The pins and their interrupts (at the first poll: no hardware at import)."""
         from machine import Pin
 
+        assert self._numbers is not None
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in self._numbers]
         self._numbers = None
         t = clock.now() - _LOCKOUT_MS
         handler = self._irq  # (one bound method for the six)
         for k in range(6):
             self.s[k * _W + _LAST] = t
-            self._pins[k].irq(handler, _BOTH, True)  # (hard)
+            self._pins[k].irq(handler, _BOTH, hard=True)
 
     def _irq(self, p) -> None:
         """A pin's interrupt: its edge latched. Allocates nothing."""
@@ -150,7 +151,7 @@ class PinButtons:
         self.ring[i + 1] = t
         self.head += 1
 
-    def poll(self, now: int) -> list:
+    def poll(self, now: int) -> "list | tuple":
         """[(name, event)] for what the buttons did since the last poll, in order."""
         if self._pins is None:
             self.start()
