@@ -82,7 +82,6 @@ class App:
         self.link_us = 0  # the last request's cost on the device, first byte in to last byte out
         self.link_op = ""
         self.max_gap = 0  # ms: the longest gap between two turns of the button loop (link.stats)
-        self.shown_us = 0  # when the last frame went to the LEDs (a press's edge to frame)
         self.summary_due = None  # (summary, when the game ended) until its summary comes up
         self.archive_budget = 0  # bytes of flash for finished games (0: archive.BUDGET)
         self.began = None  # (game, uptime) of the game begun since the box started: its relative start
@@ -546,7 +545,6 @@ class App:
         elif self.alert and 0 <= clock.elapsed(now, self.alert_at) < ALERT_MS and not self.leaving:
             _draw_alert(frame, self.alert)
         self.pixels.show()
-        self.shown_us = clock.now_us()
         self.frames += 1
         self.dirty = self.why != ""  # the sentence moves on: the loop draws it frame by frame
 
@@ -609,15 +607,11 @@ class App:
             where = "press"  # what the loop is doing: the error screen's code and the log say it
             try:
                 if self.buttons is not None:
-                    took = clock.now_us()
-                    events = self.buttons.poll(now)
-                    for name, event in events:
+                    for name, event in self.buttons.poll(now):
                         if event == PRESS or event == REPEAT:
                             self.press(name, False)
                         elif event == LONG:
                             self.press(name, True)
-                    if events:  # their frames are out (press draws at once): edge to frame
-                        self.buttons.framed(now, took, self.shown_us)
                 where = "animating"
                 if (self.dirty or self.screen.animating(now)) and clock.elapsed(now, last) >= FRAME_MS:
                     where = "draw"

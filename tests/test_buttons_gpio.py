@@ -112,11 +112,11 @@ def test_two_thousand_gpio_presses_during_saves_and_requests_none_lost(gpio_pico
     time.sleep(0.5)
     stats = link.request("link.stats")
     got = stats["presses"] - base
-    print("GPIO presses: %d sent, %d acted on; %d edges waited for a busy loop; %d requests served meanwhile; "
+    print("GPIO presses: %d sent, %d acted on; %d polls took edges that waited for a busy loop; %d requests served meanwhile; "
           "rolls saved: %d" % (PRESSES, got, stats["late_edges"], served[0],
                                link.request("state.get")["actions"] - saved_before))
     assert got == PRESSES, "every tap acted on exactly once"
-    assert stats["late_edges"] >= 100 and served[0] >= 5, "the presses really landed inside the device's work"
+    assert stats["late_edges"] >= 50 and served[0] >= 5, "the presses really landed inside the device's work"
     assert link.request("state.get")["actions"] - saved_before >= 100, "and inside saves: the OKs rolled"
     assert stats["dropped"] == 0
 

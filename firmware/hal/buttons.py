@@ -30,7 +30,6 @@ LONG_MS = const(600)  # OK/BACK held this long: a long press
 REPEAT_DELAY_MS = const(400)  # an arrow held this long starts repeating...
 REPEAT_MS = const(120)  # ...every this often
 _RING = const(32)  # edges latched between two polls (16 taps in one long save or request)
-_LATE_MS = const(10)  # an edge taken this late waited for a busy loop (a save, a frame, a request)
 _BOTH = const(12)  # Pin.IRQ_FALLING | Pin.IRQ_RISING (rp2's values)
 
 NONE = 0
@@ -99,13 +98,7 @@ class PinButtons:
         self.head = 0  # edges added (the next slot: head % _RING)
         self.tail = 0  # edges taken
         self.dropped = 0  # edges lost to a full ring (never, at six buttons and _RING)
-        self.late = 0  # edges taken _LATE_MS or more after they came: they waited for a busy loop
-        self.count = 0  # events the buttons made (the lost-press tests count them)
-        self.last_edge = None  # when the last edge the last poll took came
-        # edge to frame (link.stats): polls that made events, their wait (the last edge to the
-        # poll, ms of real time) summed and largest, their work (that poll to the last frame
-        # out, us of CPU, which the bench scales to a Pico) summed and largest
-        self.timing = array("i", bytes(20))
+        
 
     def start(self) -> None:
         """The pins and their interrupts (at the first poll: no hardware at import)."""
@@ -175,7 +168,6 @@ class PinButtons:
                     self.tail += 1
         finally:
             machine.enable_irq(state)
-        self.last_edge = None
         out = None
         if edges:
             out = []
@@ -190,14 +182,8 @@ class PinButtons:
                 if k > 3 and s[_OK] and s[_BACK] and not s[_OK + _DONE] and not s[_BACK + _DONE]:
                     s[_OK + _DONE] = s[_BACK + _DONE] = 1
                     out.append((HELP, PRESS))
-                if clock.elapsed(now, t) >= _LATE_MS:
-                    self.late += 1
-                self.last_edge = t
         out = self._held(out, now)
-        if out is None:
-            return ()  # (nothing: no allocation, as most polls)
-        self.count += len(out)
-        return out
+        return () if out is None else out  # (nothing: no allocation, as most polls)
 
     def _held(self, out, t: int):
         """out with what holding made by t (a list made if need be)."""
@@ -208,17 +194,3 @@ class PinButtons:
                     out = []
                 out.append((self.names[k], ev))
         return out
-
-    def framed(self, now: int, took: int, shown: int) -> None:
-        """A poll (at now ms, took us) whose events were acted on, their last frame handed to
-        the LEDs at shown us: its edge to frame (link.stats)."""
-        work = clock.elapsed(shown, took)
-        if self.last_edge is None or work < 0:  # (a repeat, a long press: no edge; no frame)
-            return
-        wait = max(0, clock.elapsed(now, self.last_edge))
-        t = self.timing
-        t[0] += 1
-        t[1] += wait
-        t[2] = max(t[2], wait)
-        t[3] += work
-        t[4] = max(t[4], work)
