@@ -141,9 +141,10 @@ TAPS = 40
 
 def buttons(heap: str = "190wK") -> dict:
     """Edge to frame: a button's GPIO edge (the board's interrupt handler latches it) to the
-    new frame handed to the LEDs, measured by the device (link.stats edge_frame): the wait
-    from the edge to the loop's poll (real time: on a Pico the loop sleeps as here) and the
-    work from that poll to the frame out (CPU time, scaled to a Pico by the calibration).
+    new frame handed to the LEDs, measured inside the virtual Pico (link.stats edge_frame,
+    timed by sim/gpio.py): the wait from the edge to the loop's poll (real time: on a Pico
+    the loop sleeps as here) and the work from that poll to the first frame out after it
+    (CPU time, scaled to a Pico by the calibration).
     Arrows move the Khan cursor; OK flips the deck (the flip's frame, then its save), undone
     between flips over the link (not timed)."""
     from shared_rules import journal
