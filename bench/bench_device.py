@@ -19,6 +19,7 @@ profile only some: --game khan --heap 190wK --op play --no-verify
 import os
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -31,15 +32,16 @@ PER_OP = 3  # seeded cases per op: the first is the cold request
 GAMES = ("khan", "chuhan", "huns", "khaan")
 
 
-def _board(folder: str, heap: str):
-    """A running virtual Pico and a transport to it; close both with _close."""
+def _board(folder: str, heap: str, gpio: bool = False):
+    """A running virtual Pico and a transport to it; close both with _close. gpio: its
+    buttons driven at the GPIO level too (VirtualPico.gpio)."""
     import threading
 
     from steppe.device import NoAnswer, SerialTransport
     from steppe.sim import VirtualPico
 
     pico = VirtualPico(folder, heap=heap)
-    device = pico.open()
+    device = pico.open(gpio)
     thread = threading.Thread(target=pico.serve, daemon=True)
     thread.start()
     pico.thread = thread  # type: ignore[attr-defined]
@@ -134,6 +136,75 @@ def verify_rate(heap: str = "190wK", count: int = 3) -> float:
             _close(pico, link)
 
 
+TAPS = 40
+
+
+def buttons(heap: str = "190wK") -> dict:
+    """Edge to frame: a button's GPIO edge (the board's interrupt handler latches it) to the
+    new frame handed to the LEDs, measured inside the virtual Pico (link.stats edge_frame,
+    timed by sim/gpio.py): the wait from the edge to the loop's poll (real time: on a Pico
+    the loop sleeps as here) and the work from that poll to the first frame out after it
+    (CPU time, scaled to a Pico by the calibration).
+    Arrows move the Khan cursor; OK flips the deck (the flip's frame, then its save), undone
+    between flips over the link (not timed)."""
+    from shared_rules import journal
+    from shared_rules.games import module
+    from shared_rules.khan import randplay
+    from shared_rules.khan.game import FLIP, SETUP
+    from shared_rules.rng import PCG32
+
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        pico, link = _board(os.path.join(tmp, "pico"), heap, gpio=True)
+        try:
+            calib = link.request("link.stats", {"calibrate": True}, timeout=120.0)["calibration_us"]
+            scale = PICO_CALIBRATION_MS * 1000.0 / calib
+            # a Khan game standing at a flip (the random player's moves until then)
+            head = journal.header("khan", {"players": ["red", "blue", "green"], "mode": "virtual"}, 5)
+            game = journal.start(head)
+            rng = PCG32(5, 1)
+            lines = [head]
+            while len(lines) < 30 or game.phase == SETUP or game.step != FLIP:
+                action = randplay.action(game, rng)
+                event = module("khan").apply(game, action)
+                lines.append(journal.entry(action, module("khan", "actions").draws(action, event)))
+            for kind, gpio, each in (("arrow", 13, 250), ("flip", 14, 500)):
+                link.request("journal.put", {"lines": lines, "part": 0, "last": True}, timeout=60.0)
+                if kind == "arrow":  # (a warm-up: the game's first press and frame, not timed)
+                    pico.gpio([(20, gpio, 0), (60, gpio, 1)])
+                    time.sleep(0.3)
+                before = link.request("link.stats")["edge_frame"]
+                if kind == "flip":  # the flip, then undone (BACK held, over the link: not timed), again
+                    for _ in range(TAPS // 4):
+                        pico.gpio([(20, gpio, 0), (60, gpio, 1)])
+                        time.sleep(each / 1000.0)
+                        link.request("ui.press", {"button": "BACK", "long": True})
+                        link.request("ui.press", {"button": "BACK"})
+                else:  # RIGHT and LEFT in turn: the cursor moves every time
+                    pico.gpio([(each if k else 20, gpio if k % 4 < 2 else gpio - 1, 0 if k % 2 == 0 else 1)
+                               for k in range(2 * TAPS)])
+                    time.sleep(each * 2 * TAPS / 1000.0 + 0.5)
+                after = link.request("link.stats")["edge_frame"]
+                n = after[0] - before[0]
+                if n <= 0:
+                    continue
+                wait = (after[1] - before[1]) / n
+                work = (after[3] - before[3]) / n / 1000.0
+                out[kind] = {"n": n, "wait_ms": wait, "work_ms": work, "pico_ms": wait + work * scale,
+                             "max_pico_ms": after[2] + after[4] / 1000.0 * scale}
+        finally:
+            _close(pico, link)
+    return out
+
+
+def report_buttons(res: dict) -> None:
+    for kind, label in (("arrow", "arrow press to its frame"), ("flip", "OK flip to its frame")):
+        r = res.get(kind)
+        if r:
+            print("%-28s %3d presses: %.1f ms Pico-eq. (wait for the poll %.1f ms + work %.2f ms x calibration); "
+                  "largest %.1f ms" % (label, r["n"], r["pico_ms"], r["wait_ms"], r["work_ms"], r["max_pico_ms"]))
+
+
 def _ms(v) -> str:
     return "no_memory" if v is None else "%.1f ms" % v
 
@@ -169,7 +240,11 @@ def main(argv=None) -> int:
     parser.add_argument("--heap", action="append")
     parser.add_argument("--op", default="", help="only the ops whose name holds this")
     parser.add_argument("--no-verify", action="store_true")
+    parser.add_argument("--buttons", action="store_true", help="only the buttons' edge to frame")
     opts = parser.parse_args(argv)
+    if opts.buttons:
+        report_buttons(buttons())
+        return 0
     games = tuple(opts.game or GAMES)
     results = [measure(heap, games, opts.op) for heap in (opts.heap or ["190wK", "96wK"])]
     for res in results:

@@ -138,6 +138,7 @@ def main() -> int:
     for res in device:
         res["all_tables"] = bench_device.heap_all(res["heap"])
     device_rate = bench_device.verify_rate()
+    presses = bench_device.buttons()
     cal = rows[0]["us"]
     scale = PICO_CALIBRATION_MS * 1000.0 / cal
     print("Steppe Companion rules core, micropython unix port; calibration loop %.1f ms here "
@@ -188,6 +189,9 @@ def main() -> int:
     print("what the device pays (bench/bench_device.py): the same ops as requests over the link,")
     print("timed inside the virtual Pico from first byte in to last byte out, .mpy firmware")
     bench_device.report(device, device_rate)
+    print()
+    print("buttons at the GPIO level (bench/bench_device.py): a latched edge to the frame handed to the LEDs")
+    bench_device.report_buttons(presses)
     return 0
 
 

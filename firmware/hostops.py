@@ -221,9 +221,19 @@ def speed_us() -> int:
 def link_stats(app, args: dict) -> dict:
     """What the device paid for the link (the benchmarks read it, bench/bench_device.py):
     the last request's time from its first byte read to its reply's last byte written, the
-    longest gap between two turns of the button loop since the last link.stats, and with
+    longest gap between two turns of the button loop since the last link.stats, on the
+    virtual Pico with GPIO input (sim/gpio.py) the buttons' events made, polls that took
+    edges late (they waited for a busy loop), edges lost to a full ring and edge to frame
+    ([polls, wait ms sum, max, work us sum, max], the largest since the last link.stats), and with
     "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py)."""
     out = {"last_us": app.link_us, "op": app.link_op, "gap_ms": app.max_gap}
+    timing = getattr(app.buttons, "timing", None)  # (the virtual Pico's GPIO input: sim/gpio.py)
+    if timing is not None:
+        out["presses"] = timing[5]
+        out["late_edges"] = timing[6]
+        out["dropped"] = app.buttons.dropped
+        out["edge_frame"] = list(timing[:5])
+        timing[2] = timing[4] = 0  # (the largest: since the last link.stats)
     app.max_gap = 0
     if args.get("calibrate") is True:
         import calib

@@ -1,18 +1,36 @@
-"""Debounce, long press and auto-repeat as pure functions of the time.
+"""The six buttons, latched at the edge: never missed, acted on at once, never doubled.
 
-A button's timing state is a small list; feed() takes the raw level and the time in ms
-and returns the event it makes, if any, so a test drives it on a fake clock (as
-peterhinch's sched/cron.py does for timers). Arrows act as soon as they are down and
-repeat while held; OK and BACK act on release, or as a long press once held long enough;
-both held together are the HELP button (chord()), and then neither acts on its own.
+Each button's GPIO interrupts on both edges (a hard IRQ: it runs even while the loop is busy
+saving, drawing or serving a request; while the flash is written the edges wait in the GPIO's
+own latch). The handler only records (button, level, ms) into a ring of preallocated
+integers - no allocation, as an interrupt must. Debouncing is a lockout: the first edge
+counts at once, and that button's edges within _LOCKOUT_MS after it are its bounces. At each
+poll the edges become events in the order they came: arrows act on the way down and repeat
+while held, OK and BACK act on release or, held LONG_MS by the latched times, as a long
+press; OK and BACK down together are the HELP button, and then neither acts on its own. A
+tap made while a save ran is acted on right after it, in its place. A level the lockout let
+slip (the last bounce ended on the other level) is caught at the next poll.
+
+edge() and held() are pure functions of (level, ms), so tests drive them on a fake clock;
+the virtual Pico's machine.press() delivers its edges through the same handler.
 """
 
-from hal.clock import elapsed as _elapsed
+from hal import clock
 
-DEBOUNCE_MS = 20  # a level must hold this long to count
-LONG_MS = 600  # OK/BACK held this long: a long press
-REPEAT_DELAY_MS = 400  # an arrow held this long starts repeating...
-REPEAT_MS = 120  # ...every this often
+try:
+    from micropython import const  # type: ignore[assignment]
+except ImportError:  # CPython, for tests
+
+    def const(x):
+        return x
+
+
+_LOCKOUT_MS = const(20)  # after an edge, that button's edges for this long are its bounces
+LONG_MS = const(600)  # OK/BACK held this long: a long press
+REPEAT_DELAY_MS = const(400)  # an arrow held this long starts repeating...
+REPEAT_MS = const(120)  # ...every this often
+_RING = const(32)  # edges latched between two polls (16 taps in one long save or request)
+_BOTH = const(12)  # Pin.IRQ_FALLING | Pin.IRQ_RISING (rp2's values)
 
 NONE = 0
 PRESS = 1  # a short press (arrows: on the way down; OK/BACK: on release)
@@ -20,89 +38,159 @@ LONG = 2  # OK/BACK held for LONG_MS
 REPEAT = 3  # an arrow still held
 HELP = "HELP"  # OK and BACK held together: a button of its own (the mode's help)
 
-# state indexes
-_LEVEL = 0  # the debounced level: 1 down, 0 up
-_RAW = 1  # the last raw level seen
-_SINCE = 2  # when the raw level last changed
-_DOWN_AT = 3  # when the debounced level went down
-_NEXT = 4  # when the next repeat or the long press is due
-_DONE = 5  # the long press already fired for this hold
+# a button's state: six ints in PinButtons.s (button k's at k * _W): down (as acted on),
+# when it went down, when the next repeat or long press is due, acted on as held (the long
+# press, the HELP chord) for this hold; the level last latched, when its last edge counted
+_DOWN = const(0)
+_AT = const(1)
+_NEXT = const(2)
+_DONE = const(3)
+_LEVEL = const(4)
+_LAST = const(5)
+_W = const(6)
+_OK = const(24)  # OK's state: 4 * _W
+_BACK = const(30)
 
 
-def new_state() -> list:
-    return [0, 0, 0, 0, 0, 0]
-
-
-def feed(s: list, down: int, now: int, repeats: bool) -> int:
-    """Take the raw level (1 pressed) at time now (ms); return NONE, PRESS, LONG or REPEAT.
-    repeats: an arrow (press at once, auto-repeat) rather than OK/BACK (release, long)."""
-    if down != s[_RAW]:
-        s[_RAW] = down
-        s[_SINCE] = now
-    if down != s[_LEVEL] and _elapsed(now, s[_SINCE]) >= DEBOUNCE_MS:
-        s[_LEVEL] = down
-        if down:
-            s[_DOWN_AT] = now
-            s[_DONE] = 0
-            if repeats:
-                s[_NEXT] = now + REPEAT_DELAY_MS
-                return PRESS
-            s[_NEXT] = now + LONG_MS
-            return NONE
-        if not repeats and not s[_DONE]:
-            return PRESS
+def edge(s, i: int, down: int, t: int, repeats: bool) -> int:
+    """A latched edge (down 1: pressed) at t ms of the button whose state is s[i:]: the
+    event it makes. repeats: an arrow (press at once, auto-repeat) rather than OK/BACK
+    (release, long)."""
+    if down == s[i + _DOWN]:
         return NONE
-    if s[_LEVEL] and _elapsed(now, s[_NEXT]) >= 0:
-        if repeats:
-            s[_NEXT] = now + REPEAT_MS
-            return REPEAT
-        if not s[_DONE]:
-            s[_DONE] = 1
-            return LONG
-    return NONE
+    s[i + _DOWN] = down
+    if down:
+        s[i + _AT] = t
+        s[i + _DONE] = 0
+        s[i + _NEXT] = t + (REPEAT_DELAY_MS if repeats else LONG_MS)
+        return PRESS if repeats else NONE
+    if repeats or s[i + _DONE]:
+        return NONE
+    s[i + _DONE] = 1
+    return LONG if clock.elapsed(t, s[i + _AT]) >= LONG_MS else PRESS
 
 
-def chord(a: list, b: list) -> bool:
-    """OK and BACK down together (debounced, neither yet acted as held): True once; then
-    neither acts on its own (no press on release, no long press). The companion's help."""
-    if a[_LEVEL] and b[_LEVEL] and not a[_DONE] and not b[_DONE]:
-        a[_DONE] = 1
-        b[_DONE] = 1
-        return True
-    return False
-
-
-def due(s: list, now: int, repeats: bool) -> int:
-    """Milliseconds until feed() could next produce an event without a new raw level."""
-    if s[_RAW] != s[_LEVEL]:
-        return max(0, DEBOUNCE_MS - _elapsed(now, s[_SINCE]))
-    if s[_LEVEL] and (repeats or not s[_DONE]):
-        return max(0, -_elapsed(now, s[_NEXT]))
-    return -1
+def held(s, i: int, now: int, repeats: bool) -> int:
+    """What holding makes by now: an arrow's repeat (one a call at most), OK/BACK's long press."""
+    if not s[i + _DOWN] or clock.elapsed(now, s[i + _NEXT]) < 0 or (s[i + _DONE] and not repeats):
+        return NONE
+    if repeats:
+        s[i + _NEXT] = now + REPEAT_MS
+        return REPEAT
+    s[i + _DONE] = 1
+    return LONG
 
 
 class PinButtons:
-    """The six buttons on GPIOs with pull-ups (pressed reads 0), polled by the app."""
+    """The six buttons on GPIOs with pull-ups (pressed reads 0), latched by interrupts
+    (UP DOWN LEFT RIGHT are the arrows: the first four)."""
 
     def __init__(self, pins: dict) -> None:
+        from array import array
+
         from hal.pins import BUTTONS
 
         self.names = BUTTONS
         self._numbers = [pins[name] for name in BUTTONS]
         self._pins = None
-        self.states = [new_state() for _ in BUTTONS]
+        self.s = array("i", bytes(24 * _W))  # the six buttons' states
+        self.ring = array("i", bytes(8 * _RING))  # edges: button * 2 + down, then ms
+        self.head = 0  # edges added (the next slot: head % _RING)
+        self.tail = 0  # edges taken
+        self.dropped = 0  # edges lost to a full ring (never, at six buttons and _RING)
+        
 
-    def poll(self, now: int) -> list:
-        """[(name, event)] for the buttons that made an event at time now."""
+    def start(self) -> None:
+        """The pins and their interrupts (at the first poll: no hardware at import)."""
+        from machine import Pin
+
+        assert self._numbers is not None
+        self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in self._numbers]
+        self._numbers = None
+        t = clock.now() - _LOCKOUT_MS
+        handler = self._irq  # (one bound method for the six)
+        for k in range(6):
+            self.s[k * _W + _LAST] = t
+            self._pins[k].irq(handler, _BOTH, hard=True)
+
+    def _irq(self, p) -> None:
+        """A pin's interrupt: its edge latched. Allocates nothing."""
+        pins = self._pins
+        assert pins is not None
+        k = pins.index(p)
+        t = clock.now()
+        if p.irq().flags() & _BOTH == _BOTH and not self.s[k * _W + _LEVEL]:
+            # both edges flagged while interrupts were held off (as while the flash is written)
+            # and the pin reads released again: a tap - its press, then its release, now
+            self.s[k * _W + _LAST] = t - _LOCKOUT_MS
+            self.add(k, 1, t)
+            self.s[k * _W + _LAST] = t - _LOCKOUT_MS
+        self.add(k, 0 if p.value() else 1, t)
+
+    def add(self, k: int, down: int, t: int) -> None:
+        """An edge of button k: counted unless it is a bounce (within the lockout) or no
+        change. Allocates nothing: safe in a hard interrupt."""
+        s = self.s
+        i = k * _W
+        if down == s[i + _LEVEL] or clock.elapsed(t, s[i + _LAST]) < _LOCKOUT_MS:
+            return
+        if self.head - self.tail >= _RING:
+            self.dropped += 1
+            return
+        s[i + _LEVEL] = down
+        s[i + _LAST] = t
+        i = 2 * (self.head % _RING)
+        self.ring[i] = 2 * k + down
+        self.ring[i + 1] = t
+        self.head += 1
+
+    def poll(self, now: int) -> "list | tuple":
+        """[(name, event)] for what the buttons did since the last poll, in order."""
         if self._pins is None:
-            from machine import Pin
+            self.start()
+        import machine
 
-            self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in self._numbers]
-        events = []
-        for k in range(len(self.names)):
-            ev = feed(self.states[k], 0 if self._pins[k].value() else 1, now, k < 4)
+        pins = self._pins
+        assert pins is not None
+        s = self.s
+        edges = None
+        state = machine.disable_irq()
+        try:
+            for k in range(6):  # an edge the lockout swallowed
+                down = 0 if pins[k].value() else 1
+                if down != s[k * _W + _LEVEL] and clock.elapsed(now, s[k * _W + _LAST]) >= _LOCKOUT_MS:
+                    self.add(k, down, now)
+            if self.tail != self.head:
+                edges = []
+                while self.tail != self.head:
+                    i = 2 * (self.tail % _RING)
+                    edges.append((self.ring[i], self.ring[i + 1]))
+                    self.tail += 1
+        finally:
+            machine.enable_irq(state)
+        out = None
+        if edges:
+            out = []
+            for code, t in edges:
+                self._held(out, t)  # what holding made before this edge came
+                k = code >> 1
+                ev = edge(s, k * _W, code & 1, t, k < 4)
+                if ev:
+                    out.append((self.names[k], ev))
+                # OK and BACK down together, neither yet acted on as held: HELP, and then
+                # neither acts on its own (no press on release, no long press)
+                if k > 3 and s[_OK] and s[_BACK] and not s[_OK + _DONE] and not s[_BACK + _DONE]:
+                    s[_OK + _DONE] = s[_BACK + _DONE] = 1
+                    out.append((HELP, PRESS))
+        out = self._held(out, now)
+        return () if out is None else out  # (nothing: no allocation, as most polls)
+
+    def _held(self, out, t: int):
+        """out with what holding made by t (a list made if need be)."""
+        for k in range(6):
+            ev = held(self.s, k * _W, t, k < 4)
             if ev:
-                events.append((self.names[k], ev))
-        if chord(self.states[4], self.states[5]):  # OK and BACK held together
-            events.append((HELP, PRESS))
-        return events
+                if out is None:
+                    out = []
+                out.append((self.names[k], ev))
+        return out

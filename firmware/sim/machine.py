@@ -3,21 +3,22 @@
 On the unix port a machine.py earlier on sys.path replaces the built-in module (which
 has no Pin), so the firmware's Pico code paths run unchanged in the simulator. Buttons
 read as released (pull-ups, nothing pressed): the simulator is driven by `ui.press`, and
-the tests' finger (press()) holds pins down to drive the real button code.
+by GPIO-level input - the tests' finger (press()), and with STEPPE_GPIO naming a FIFO, timed
+edges played by a thread (sim/gpio.py, loaded only then) - each edge running the pin's
+interrupt handler at once, in the middle of whatever the firmware does, as a hard IRQ does.
 """
 
 import sys
 
 _held = set()  # the pins a test bench's finger holds down (press()): they read 0
+_irqs = {}  # GPIO number -> (its Pin, its interrupt handler)
 
 
 def press(number: int, down: bool = True) -> None:
     """The test bench's finger on a button's pin: held down (reads 0 through its pull-up,
-    as a pressed button does on the Pico) or let go. The simulator's lowest hook."""
-    if down:
-        _held.add(number)
-    else:
-        _held.discard(number)
+    as a pressed button does on the Pico) or let go; a change runs the pin's interrupt
+    handler. The simulator's lowest hook (sim/gpio.py: loaded only when used)."""
+    __import__("gpio").press(number, down)
 
 
 class Pin:
@@ -41,6 +42,18 @@ class Pin:
     def __call__(self, v=None):
         return self.value(v)
 
+    def irq(self, handler=None, trigger=0, hard=False):
+        """The pin's interrupt (both edges, as hal.buttons asks); the pin stands for the irq
+        object (flags()). With STEPPE_GPIO, sim/gpio.py's thread plays timed edges."""
+        if handler:
+            _irqs[self.number] = (self, handler)
+            if __import__("os").getenv("STEPPE_GPIO"):
+                __import__("gpio").start()
+        return self
+
+    def flags(self) -> int:
+        return 4 if self.number in _held else 8  # the edge that ran the handler: IRQ_FALLING, IRQ_RISING
+
 
 class WDT:
     """The watchdog: nothing to reset here, the test harness watches the process instead."""
@@ -50,6 +63,9 @@ class WDT:
 
     def feed(self) -> None:
         pass
+
+
+disable_irq = enable_irq = int  # (nothing to hold off; sim/gpio.py's thread puts its lock's in their place)
 
 
 def freq(hz=None):

@@ -55,10 +55,19 @@ class VirtualPico:
         self.cutting = None  # a power cut asked for (cut()): the relay's thread makes it
         self.held = False  # tests: the user's bytes stay on the line (in flight) until released
         self.wake = (-1, -1)  # a pipe that wakes the relay's select (a cut asked for)
+        self.gpio_path = ""  # the FIFO of GPIO-level input (gpio()); the board's sim/gpio.py reads it
+        self.gpio_fd = -1
 
-    def open(self) -> str:
-        """Create the pty and the filesystem folder; returns the device path."""
+    def open(self, gpio: bool = False) -> str:
+        """Create the pty and the filesystem folder; returns the device path. gpio: the
+        buttons driven at the GPIO level too (gpio())."""
         os.makedirs(self.fs, exist_ok=True)
+        if gpio:
+            import tempfile
+
+            self.gpio_path = os.path.join(tempfile.mkdtemp(prefix="steppe-gpio-"), "gpio")
+            os.mkfifo(self.gpio_path)
+            self.gpio_fd = os.open(self.gpio_path, os.O_RDWR)  # never blocks; the board reads the other end
         if not self.bare:
             from steppe import build
 
@@ -79,6 +88,10 @@ class VirtualPico:
         env = dict(os.environ)
         # the board's own folders, as on a Pico (''  and /lib), after the simulated hardware
         env["MICROPYPATH"] = ":".join((os.path.join(self.firmware, "sim"), ".", "lib", ".frozen"))
+        if self.gpio_path:
+            env["STEPPE_GPIO"] = self.gpio_path
+        else:
+            env.pop("STEPPE_GPIO", None)
         if os.path.exists(os.path.join(self.fs, "main.py")):
             cmd += ["-i", "main.py"]
         return cmd, env
@@ -170,6 +183,26 @@ class VirtualPico:
         self.cutting = None
         done.set()
 
+    def gpio(self, edges) -> None:
+        """GPIO-level input, as the buttons' pins see it: (wait ms after the edge before,
+        GPIO number, level: 0 pressed, 1 released) each, written at once and played by the
+        board's own clock, bounces and all; each edge runs the pin's interrupt handler."""
+        if self.gpio_fd < 0:
+            raise RuntimeError("gpio(): open the virtual Pico with gpio=True")
+        data = "".join("%d %d %d\n" % (max(0, int(w)), g, v) for w, g, v in edges).encode()
+        import threading
+
+        # (a FIFO holds 64 KB: a thread writes the rest as the board plays on)
+        threading.Thread(target=self._feed, args=(self.gpio_fd, data), daemon=True).start()
+
+    @staticmethod
+    def _feed(fd: int, data: bytes) -> None:
+        try:
+            while data:
+                data = data[os.write(fd, data):]
+        except OSError:  # closed (stop): the rest is not played
+            pass
+
     def stop(self) -> None:
         self.stopping = True
         if self.proc is not None and self.proc.poll() is None:
@@ -183,6 +216,12 @@ class VirtualPico:
                 os.close(fd)
         self.master = self.slave = self.user_master = self.user_slave = -1
         self.wake = (-1, -1)
+        if self.gpio_fd >= 0:
+            os.close(self.gpio_fd)
+            self.gpio_fd = -1
+            import shutil
+
+            shutil.rmtree(os.path.dirname(self.gpio_path), ignore_errors=True)
 
 
 def _board_process() -> None:

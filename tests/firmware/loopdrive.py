@@ -1,12 +1,13 @@
 """The real run loop (App.run) driven by a finger on the buttons' pins: the real
-hal.buttons.PinButtons reads the simulator's machine.Pin levels (machine.press, the lowest
-hook), and the finger moves the millisecond clock the loop reads (hal.clock.now) a step a
-turn, so debounce, long presses and repeats take no real time; new games' dice seeds (the
+hal.buttons.PinButtons latches the edges the simulator's machine.Pin delivers to its
+interrupt handler (machine.press, the lowest hook), and the finger moves the millisecond
+clock the handler and the loop read (hal.clock.now) a step a turn, so the lockout, long
+presses and repeats take no real time; new games' dice seeds (the
 box's os.urandom, app.seed) count 1, 2, 3..., so a script plays the same every time. The link is a real file
 the loop polls and reads, as it reads the USB serial line; its replies are kept.
 
 A script is a list (or iterator) of steps:
-  ("UP", False)      a press (OK/BACK: released after the debounce; True: held past LONG_MS;
+  ("UP", False)      a press (released two turns later, past the lockout; True: held past LONG_MS;
                      an arrow held: a press and a repeat)
   ("wait", ms)       no button for ms
   ("link", line)     a request line (bytes) for the link
@@ -24,7 +25,7 @@ from hal import buttons, clock
 from hal.buttons import PinButtons
 
 PINS = {"UP": 10, "DOWN": 11, "LEFT": 12, "RIGHT": 13, "OK": 14, "BACK": 15}  # hardware/pins.json's
-STEP_MS = 25  # the clock moves this much a turn: more than the debounce
+STEP_MS = 25  # the clock moves this much a turn: more than the buttons' lockout
 
 
 class Stop(BaseException):

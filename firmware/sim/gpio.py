@@ -1,0 +1,130 @@
+"""The virtual Pico's GPIO-level input, loaded only when used: press(), the test bench's
+finger on a pin (machine.press), and with STEPPE_GPIO naming a FIFO, a thread playing its
+lines "WAIT_MS GPIO LEVEL" (LEVEL 0: pressed, through the pull-up), each WAIT_MS after the
+one before - the pin's level set and its interrupt handler run at once, whatever the
+firmware is doing. A lock stands for the Pico's disable_irq(): an edge waits while the
+loop takes the latched ones.
+
+With the FIFO, the buttons are timed too, for link.stats (the lost-press tests, the
+edge-to-frame bench) - here, so the firmware carries no code for it: PinButtons.poll is
+wrapped and the strip's write() watched. TIMING: [polls that took edges and made events,
+their wait (the last edge played to the poll, ms of real time) summed, largest, their work
+(that poll to the first frame handed to the LEDs after it, us of CPU) summed, largest;
+the buttons' events; those polls whose wait was 10 ms or more (the loop was busy)]."""
+
+import machine
+
+_lock = None
+TIMING = [0, 0, 0, 0, 0, 0, 0]
+_at = [0, -1, 0, -1]  # the last edge played (ms); a poll timed: took (us, -1: none), wait (ms); its frame (us)
+
+
+def press(number: int, down: bool) -> None:
+    """A pin held down or let go: a change runs its interrupt handler (Pin.flags(): which
+    edge)."""
+    held = machine._held  # type: ignore[attr-defined]
+    if down == (number in held):
+        return
+    from hal import clock
+
+    _at[0] = clock.now()
+    if down:
+        held.add(number)
+    else:
+        held.discard(number)
+    irq = machine._irqs.get(number)  # type: ignore[attr-defined]
+    if irq is not None:
+        irq[1](irq[0])
+
+
+def start() -> None:
+    """The thread that plays STEPPE_GPIO (once)."""
+    global _lock
+    if _lock is not None:
+        return
+    import _thread
+    import os
+
+    _lock = _thread.allocate_lock()
+    machine.disable_irq = _disable
+    machine.enable_irq = _enable
+    _time()
+    _thread.start_new_thread(_drive, (os.getenv("STEPPE_GPIO"), _lock))
+
+
+def _time() -> None:
+    """PinButtons.poll and the strip's write() wrapped: a poll's edge to its frame."""
+    import neopixel
+
+    from hal import buttons, clock
+
+    poll = buttons.PinButtons.poll
+    write = neopixel.NeoPixel.write
+
+    def timed_poll(self, now: int):
+        _account()
+        tail = self.tail
+        took = clock.now_us()
+        out = poll(self, now)
+        self.timing = TIMING  # (link.stats reads it there)
+        if out:
+            TIMING[5] += len(out)
+            if self.tail != tail:  # edges taken (not a repeat, a long press by holding)
+                _at[1] = took
+                _at[2] = max(0, clock.elapsed(now, _at[0]))
+                _at[3] = -1
+                if _at[2] >= 10:
+                    TIMING[6] += 1
+        return out
+
+    def timed_write(self) -> None:
+        write(self)
+        if _at[1] >= 0 and _at[3] < 0:
+            _at[3] = clock.now_us()
+
+    buttons.PinButtons.poll = timed_poll
+    neopixel.NeoPixel.write = timed_write
+
+
+def _account() -> None:
+    """The last timed poll's edge to frame, once its frame is out."""
+    if _at[1] < 0 or _at[3] < 0:
+        return
+    from hal import clock
+
+    wait = _at[2]
+    work = clock.elapsed(_at[3], _at[1])
+    _at[1] = -1
+    t = TIMING
+    t[0] += 1
+    t[1] += wait
+    t[2] = max(t[2], wait)
+    t[3] += work
+    t[4] = max(t[4], work)
+
+
+def _disable() -> int:
+    assert _lock is not None
+    _lock.acquire()
+    return 1
+
+
+def _enable(state: int = 1) -> None:
+    assert _lock is not None
+    _lock.release()
+
+
+def _drive(path: str, lock) -> None:
+    import time
+
+    while True:
+        with open(path, "rb") as f:  # blocks until the host opens its end
+            for line in f:
+                parts = line.split()
+                if len(parts) != 3:
+                    continue
+                wait = int(parts[0])
+                if wait > 0:
+                    time.sleep_ms(wait)  # type: ignore[attr-defined]
+                with lock:
+                    press(int(parts[1]), parts[2] == b"0")
