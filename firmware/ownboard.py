@@ -37,13 +37,12 @@ def check(text):
 
 
 def save(root: str, text: str):
-    """Check the board, then write it whole: a temp file, then a rename (a power cut leaves
-    the old board or the new one). Returns the board; a refused board writes nothing."""
+    """Check the board, then write it whole (store.replace: a temp file, then a rename - a
+    power cut leaves the old board or the new one). Returns the board; a refused board writes nothing."""
+    import store
+
     board = check(text)
-    tmp = root + NAME + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.rename(tmp, root + NAME)
+    store.replace(root + NAME, lambda write: write(text))
     return board
 
 

@@ -14,9 +14,15 @@ from shared_rules import cjson
 
 
 def save(obj, path: str) -> None:
+    replace(path, lambda write: cjson.dump(obj, write))
+
+
+def replace(path: str, fill) -> None:
+    """The file at path written whole by fill(write), as described above (a text file too:
+    the own Khan board, ownboard.py)."""
     tmp = path[:-4] + "tmp" if path.endswith(".json") else path + ".tmp"
     with open(tmp, "w") as f:
-        cjson.dump(obj, f.write)
+        fill(f.write)
     os.rename(tmp, path)
 
 

@@ -88,6 +88,20 @@ def sim(tmp_path):
     s.close()
 
 
+@pytest.fixture
+def two(tmp_path):
+    """Two virtual Picos: a game or a board goes from one to a file and onto the other."""
+    a = Sim(str(tmp_path / "a"))
+    b = Sim(str(tmp_path / "b"))
+    try:
+        a.wait_ready()
+        b.wait_ready()
+        yield a, b
+    finally:
+        a.close()
+        b.close()
+
+
 def pytest_collection_finish(session) -> None:
     """Everything imported by collection moves to CPython's permanent generation: the
     firmware calls gc.collect() at every game it opens (the Pico's heap needs it), and in

@@ -42,19 +42,6 @@ def play_some_khan(sim: Sim, moves: int = 8, seed: int = 4) -> None:
         driver.game(max_moves=moves)
 
 
-@pytest.fixture
-def two(tmp_path):
-    a = Sim(str(tmp_path / "a"))
-    b = Sim(str(tmp_path / "b"))
-    try:
-        a.wait_ready()
-        b.wait_ready()
-        yield a, b
-    finally:
-        a.close()
-        b.close()
-
-
 def test_pull_push_pull_round_trips_exactly(two, tmp_path):
     a, b = two
     # nothing to pull from a device at the menu

@@ -30,19 +30,6 @@ def paint_a_board(sim: Sim) -> None:
     assert reply["mode"] == "setup" and reply["option"] == "MYDK", reply
 
 
-@pytest.fixture
-def two(tmp_path):
-    a = Sim(str(tmp_path / "a"))
-    b = Sim(str(tmp_path / "b"))
-    try:
-        a.wait_ready()
-        b.wait_ready()
-        yield a, b
-    finally:
-        a.close()
-        b.close()
-
-
 def test_an_own_board_goes_to_a_file_and_onto_another_box_and_a_game_on_it_syncs(two, tmp_path):
     a, b = two
     run = lend(b, "sync", "board", "pull", str(tmp_path / "none.txt"))

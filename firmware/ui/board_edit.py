@@ -148,6 +148,8 @@ class BoardEdit(Screen):
                 self._refuse("the box's flash could not take the board: nothing was saved")
                 return
             except Exception as e:  # the rules core's refusal (RulesError), said as it is
+                from app import _message
+
                 self._refuse(_message(e))
                 return
             self._leave(app, True)
@@ -234,8 +236,3 @@ def _tool_colour(tool: int) -> int:
 
 def _cell_name(i: int) -> str:
     return chr(65 + i % W) + str(i // W + 1)
-
-
-def _message(e) -> str:
-    msg = getattr(e, "message", None)
-    return msg if isinstance(msg, str) else type(e).__name__

@@ -33,6 +33,16 @@ def _to_option(app, label: str) -> dict:
     raise AssertionError("no option " + label)
 
 
+def _editor(name: str):
+    """(root, app) on a fresh box, in the board editor (the Khan setup's EDIT)."""
+    root = tmpdir(name)
+    app = _app(root)
+    _press(app, "OK")
+    _to_option(app, "EDIT")
+    _press(app, "OK")
+    return root, app
+
+
 def _tool(app, tool: str) -> None:
     """In the editor: OK held, then the arrows to the tool, OK."""
     ui = _press(app, "OK+")
@@ -95,11 +105,7 @@ def test_a_board_painted_on_the_box_is_saved_played_on_and_there_after_a_restart
 
 
 def test_a_board_the_rules_refuse_is_refused_with_the_reason_and_nothing_is_saved():
-    root = tmpdir("boardedit2")
-    app = _app(root)
-    _press(app, "OK")
-    _to_option(app, "EDIT")
-    _press(app, "OK")
+    root, app = _editor("boardedit2")
     _tool(app, "1")
     _press(app, "OK")  # grey starts on H6, a river cell
     ui = _press(app, "BACK", "OK")
@@ -179,11 +185,7 @@ def test_a_game_on_an_own_board_removed_meanwhile_is_refused_not_played_on_the_d
 
 
 def test_ok_puts_the_pen_down_and_the_arrows_paint_a_row_until_the_next_ok():
-    root = tmpdir("boardedit6")
-    app = _app(root)
-    _press(app, "OK")
-    _to_option(app, "EDIT")
-    _press(app, "OK")
+    root, app = _editor("boardedit6")
     _tool(app, "T")
     _press(app, "UP", "UP", "UP", "UP", "UP", "LEFT", "LEFT", "LEFT", "LEFT", "LEFT", "LEFT", "LEFT")
     ui = _press(app, "OK")
