@@ -520,9 +520,10 @@ class App:
             self.dirty = True
         else:
             screen.press(self, button, long)
-        if screen.refused is not None:  # the screen refused the press: why
-            self.refuse(screen.refused)
-            screen.refused = None
+        for shown in (screen, self.screen):  # the screen refused the press, or the one it opened: why
+            if shown.refused is not None:
+                self.refuse(shown.refused)
+                shown.refused = None
         try:
             self.render(clock.now())
         except MemoryError:  # the press is made: its frame comes when the RAM allows

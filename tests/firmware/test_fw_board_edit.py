@@ -201,3 +201,14 @@ def test_ok_puts_the_pen_down_and_the_arrows_paint_a_row_until_the_next_ok():
     assert ui["mode"] == "setup", ui.get("why")
     saved = _read(root + "khanboard.txt")
     assert saved is not None and saved.split("\n")[1][:8] == "+TTTTTMM" and "ruler lightblue E2\n" in saved
+
+
+def test_a_saved_board_that_cannot_be_read_is_said_when_the_editor_opens():
+    root = tmpdir("boardedit7")
+    with open(root + "khanboard.txt", "w") as f:
+        f.write("not a board\n")
+    app = _app(root)
+    _press(app, "OK")
+    _to_option(app, "EDIT")
+    ui = _press(app, "OK")  # the editor opens on the default board, and says why
+    assert ui["mode"] == "board_edit" and "cannot be read" in ui["why"], ui
