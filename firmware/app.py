@@ -26,6 +26,7 @@ IDLE_MS = 800  # no press for this long: a snapshot that is due is written now
 ON_DEVICE = sys.implementation.name == "micropython"  # the rules' modules are let go only there
 SUMMARY_MS = 5000  # a game's summary comes up this long after its end (without a press)
 ALERT_MS = 1500  # a refusal of the App's own (FULL, MEM) is shown this long
+DRAW_TRIES = 3  # a frame of the loop that finds no room this many times in a row is a fault
 APP_FILE = "app.json"  # which game is current
 SETTINGS_FILE = "settings.json"  # the brightness and the supply (ui/settings.py)
 
@@ -90,6 +91,7 @@ class App:
         self.why_at = 0
         self.why_help = False  # the help of the mode in use (OK and BACK held together), not a refusal
         self.faults = 0  # errors the box recovered from since it started (fault())
+        self.draw_misses = 0  # the loop's frames in a row that found no room (_draw)
         self.fault_logged = None  # (code, when) of the last one written to errors.log
         self.overhead_ma = 100  # what the Pico and the margin take of the supply (pins.json: main sets it)
         self.usb_ma = getattr(pixels, "budget_ma", 400) + self.overhead_ma  # the supply pins.json names
@@ -616,7 +618,7 @@ class App:
                 where = "animating"
                 if (self.dirty or self.screen.animating(now)) and clock.elapsed(now, last) >= FRAME_MS:
                     where = "draw"
-                    self.render(now)
+                    self._draw(now)
                     last = now
                 where = "snapshot"
                 self._snapshot_step(now)
@@ -629,6 +631,21 @@ class App:
                 except Exception:  # (even that, for want of RAM: the loop goes on)
                     gc.collect()
             await _pause(asyncio)  # always: the link's task must get its turn
+
+    def _draw(self, now: int) -> None:
+        """The loop's frame. One that finds no room (a split heap: an import, a new qstr
+        pool) is drawn again at the next turn, the RAM tidied meanwhile - as a press's
+        frame is; only a frame that fails DRAW_TRIES times in a row is a fault."""
+        try:
+            self.render(now)
+            self.draw_misses = 0
+        except MemoryError:
+            self.draw_misses += 1
+            if self.draw_misses >= DRAW_TRIES:
+                self.draw_misses = 0
+                raise
+            self.free_memory()
+            self.dirty = True
 
     def fault(self, e, where: str) -> str:
         """Something the box did failed (a bug; the RAM ran out): the error screen with a

@@ -1,8 +1,8 @@
 """The virtual Pico's GPIO-level input, loaded only when used: press(), the test bench's
 finger on a pin (machine.press), and with STEPPE_GPIO naming a FIFO, a thread playing its
 lines "WAIT_MS GPIO LEVEL" (LEVEL 0: pressed, through the pull-up), each WAIT_MS after the
-one before - the pin's level set and its interrupt handler run at once, whatever the
-firmware is doing. A lock stands for the Pico's disable_irq(): an edge waits while the
+one before ("sync": a batch begins) - the pin's level set and its interrupt handler run at
+once, whatever the firmware is doing, with the edge's scripted time (_World). A lock stands for the Pico's disable_irq(): an edge waits while the
 loop takes the latched ones.
 
 With the FIFO, the buttons are timed too, for link.stats (the lost-press tests, the
@@ -114,17 +114,46 @@ def _enable(state: int = 1) -> None:
     _lock.release()
 
 
+class _World:
+    """hal.buttons' clock while an edge is played: the edge's time as scripted. The thread
+    playing the edges is the finger, and a busy laptop can wake it 20 ms late; a bounce
+    1 ms after its edge would then come past the lockout, a second press a real contact
+    never makes. So each edge of a batch is due at a fixed time from the batch's start
+    (lateness does not add up) and carries that time, as a Pico's hard IRQ would stamp it."""
+
+    def __init__(self, elapsed) -> None:
+        self.at = 0
+        self.elapsed = elapsed  # (the wrapping clock's, unchanged)
+
+    def now(self) -> int:
+        return self.at
+
+
 def _drive(path: str, lock) -> None:
     import time
 
+    from hal import buttons, clock
+
+    world = _World(clock.elapsed)
     while True:
         with open(path, "rb") as f:  # blocks until the host opens its end
+            at = None  # when the edge being played is due
             for line in f:
                 parts = line.split()
+                if parts == [b"sync"]:  # a batch begins (VirtualPico.gpio): its times from now
+                    at = None
+                    continue
                 if len(parts) != 3:
                     continue
-                wait = int(parts[0])
-                if wait > 0:
-                    time.sleep_ms(wait)  # type: ignore[attr-defined]
+                now = clock.now()
+                at = (now if at is None else at) + int(parts[0])
+                while clock.elapsed(at, now) > 0:
+                    time.sleep_ms(clock.elapsed(at, now))  # type: ignore[attr-defined]
+                    now = clock.now()
                 with lock:
-                    press(int(parts[1]), parts[2] == b"0")
+                    world.at = at
+                    buttons.clock = world  # type: ignore[assignment]
+                    try:
+                        press(int(parts[1]), parts[2] == b"0")
+                    finally:
+                        buttons.clock = clock

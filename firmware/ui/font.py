@@ -12,20 +12,37 @@ _FONT = bytes(int(c) for c in (
 ))
 
 
+# a character's code (ASCII) -> its glyph's index; lower case as upper, any other as "?".
+# Built from bytes: a str walked a character at a time makes each character a qstr, kept
+# for good, and a full qstr pool asks for a new block of ~1 KB - on a split 96wK heap,
+# that is the MemoryError a frame must never meet.
+_INDEX = bytearray(bytes([_CHARS.index("?")]) * 128)
+for _k, _c in enumerate(_CHARS.encode()):
+    _INDEX[_c] = _k
+    if 65 <= _c <= 90:
+        _INDEX[_c + 32] = _k
+del _k, _c
+
+
 def glyph(ch: str) -> bytes:
-    k = _CHARS.find(ch.upper())
-    if k < 0:
-        k = _CHARS.index("?")
+    """The five rows of a character's glyph."""
+    c = ord(ch)
+    k = _INDEX[c if c < 128 else 63]
     return _FONT[5 * k:5 * k + 5]
 
 
 def text(frame: bytearray, width: int, x: int, y: int, s: str, colour: int) -> int:
-    """Draw s at (x, y); returns the x after it. Clips at the frame's edges."""
+    """Draw s at (x, y); returns the x after it. Clips at the frame's edges. Allocates
+    nothing but the bytes of s."""
     height = len(frame) // width
-    for ch in s:
-        rows = glyph(ch)
+    for c in s.encode():
+        if c >= 128:  # a character beyond ASCII: "?" at its first byte (UTF-8), nothing at the others
+            if c < 192:
+                continue
+            c = 63
+        at = 5 * _INDEX[c]
         for dy in range(5):
-            bits = rows[dy]
+            bits = _FONT[at + dy]
             for dx in range(3):
                 if bits & (4 >> dx):
                     px = x + dx

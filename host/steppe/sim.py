@@ -186,10 +186,10 @@ class VirtualPico:
     def gpio(self, edges) -> None:
         """GPIO-level input, as the buttons' pins see it: (wait ms after the edge before,
         GPIO number, level: 0 pressed, 1 released) each, written at once and played by the
-        board's own clock, bounces and all; each edge runs the pin's interrupt handler."""
+        board's own clock, bounces and all, the batch's times counted from its first edge; each edge runs the pin's interrupt handler."""
         if self.gpio_fd < 0:
             raise RuntimeError("gpio(): open the virtual Pico with gpio=True")
-        data = "".join("%d %d %d\n" % (max(0, int(w)), g, v) for w, g, v in edges).encode()
+        data = ("sync\n" + "".join("%d %d %d\n" % (max(0, int(w)), g, v) for w, g, v in edges)).encode()
         import threading
 
         # (a FIFO holds 64 KB: a thread writes the rest as the board plays on)
