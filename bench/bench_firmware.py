@@ -105,7 +105,9 @@ g = a.record.game
 while g.step != "flip" and g.phase == "turn":
     play(1)
 a.screen.show(g)
-report("press to new frame: flip and flee (then saved)", latency("OK"), 1)
+a.render(time.ticks_ms())  # the board on the LEDs, as the loop keeps it (the screen animates)
+gc.collect()
+report("press to new frame: flip (its card; the flight worked out after the frame, then saved)", latency("OK"), 1)
 
 # boot: the newest snapshot, then the most action lines a box leaves after it (OVERDUE - 1)
 rec = a.record

@@ -522,16 +522,21 @@ class App:
             self.dirty = True
         else:
             screen.press(self, button, long)
-        for shown in (screen, self.screen):  # the screen refused the press, or the one it opened: why
-            if shown.refused is not None:
-                self.refuse(shown.refused)
-                shown.refused = None
+        self._say_refusals(screen)
         try:
             self.render(clock.now())
         except MemoryError:  # the press is made: its frame comes when the RAM allows
             self.free_memory()
             self.dirty = True
+        self.screen.settle(self)  # (e.g. a Khan flip: the card is out, now the flight is worked out)
+        self._say_refusals(self.screen)
         self.flush()
+
+    def _say_refusals(self, screen) -> None:
+        for shown in (screen, self.screen):  # the screen refused the press, or the one it opened: why
+            if shown.refused is not None:
+                self.refuse(shown.refused)
+                shown.refused = None
 
     # -- output ----------------------------------------------------------------------
     def render(self, now: int) -> None:

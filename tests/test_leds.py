@@ -38,17 +38,26 @@ class Capture(Pixels):
         self.frames = 0
         self.scales: "list[int]" = []
         self.caps: "list[tuple]" = []  # (small, large, whole) of each new table
+        self.capped_boards = 0  # frames scaled down that are not a flipped card's
 
     def _transmit(self, buffer: bytearray) -> None:
         self.frames += 1
         assert self.current_ma() <= self.budget_ma or sum(buffer) == 0
         for p in range(self.n):  # every LED emits its palette entry at this frame's cap
             assert leds.pixel_rgb(self, p) == leds.entry_rgb(self, self.frame[p])
+        if self.scale < 255 and not _shows_card(self.frame):
+            self.capped_boards += 1
         key = bytes(self._grb)
         if key not in self.tables:
             self.tables[key] = tuple(leds.entry_rgb(self, k) for k in range(len(self.palette) // 3))
             self.scales.append(self.scale)
             self.caps.append(self.cap)
+
+
+def _shows_card(frame: bytearray) -> bool:
+    """The Khan screen's flipped card: a frame in one ruler's colour, columns 3-12, rows 0-10."""
+    top = frame[3:13]
+    return top[0] in RULERS and all(v == top[0] for v in top) and all(v == top[0] for v in frame[10 * 16 + 3:10 * 16 + 13])
 
 
 def _cursor(cell: int) -> int:
@@ -164,11 +173,12 @@ def test_every_pair_a_player_must_tell_apart_is_apart_on_the_leds(khan_frames):
 def test_the_cap_is_at_work_on_usb_and_not_on_a_charger(khan_frames):
     capped = [s for s in khan_frames.scales if s < 255]
     if khan_frames.budget_ma <= 400:
-        assert capped, "a Khan frame wants more than 400 mA"
+        assert capped and khan_frames.capped_boards, "a Khan board's frame wants more than 400 mA"
     else:  # 1.9 A: the board's frames uncapped; a flipped card's bright frame (brightness 128)
         # dims the board around it a little, the pieces hardly at all
         assert all(c[0] >= 224 and c[1] >= 64 and c[2] == 255 for c in khan_frames.caps), khan_frames.caps
-        assert len(capped) <= 2, "1.9 A is room enough for the board's frames"
+        assert khan_frames.capped_boards == 0, "1.9 A is room enough for the board's frames"
+        assert len(capped) <= 4, "only a few cards' frames want more than 1.9 A"
 
 
 def test_no_terrain_channel_goes_dark(khan_frames):

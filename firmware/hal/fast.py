@@ -41,3 +41,27 @@ def weigh(counts: ptr16, levels: ptr8, big: ptr8, k: int, large: int) -> int:
             j = 3 * e
             s += counts[e] * (levels[j] + levels[j + 1] + levels[j + 2])
     return s
+
+
+@micropython.viper
+def build(grb: ptr8, top: ptr8, lo: ptr8, big: ptr8, k: int, small: int, large: int, whole: int):
+    """grb[j] = (lo[j] + (top[j] - lo[j]) * factor // 255) * whole // 255 for the 3 levels of
+    every entry e < k, factor = large where big[e] else small (factors 0..255). x // 255 as
+    (x + 1 + (x >> 8)) >> 8: exact for 0 <= x < 65535, and no division in machine code."""
+    for e in range(k):
+        s = large if big[e] else small
+        for j in range(3 * e, 3 * e + 3):
+            f = lo[j]
+            x = (top[j] - f) * s
+            x = f + ((x + 1 + (x >> 8)) >> 8)
+            x = x * whole
+            grb[j] = (x + 1 + (x >> 8)) >> 8
+
+
+@micropython.viper
+def fill(frame: ptr8, width: int, x0: int, x1: int, y0: int, y1: int, colour: int):
+    """frame[y * width + x] = colour for x0 <= x < x1, y0 <= y < y1 (clipped by the caller)."""
+    for y in range(y0, y1):
+        row = y * width
+        for x in range(x0, x1):
+            frame[row + x] = colour

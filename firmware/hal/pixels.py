@@ -26,8 +26,10 @@ STEP = 4  # the cap's factors move in steps this big (fewer rebuilds of the tabl
 _fast_encode = None
 _fast_count = None
 _fast_weigh = None
+_fast_build = None
 if sys.implementation.name == "micropython":
     try:
+        from hal.fast import build as _fast_build
         from hal.fast import count as _fast_count
         from hal.fast import encode as _fast_encode
         from hal.fast import weigh as _fast_weigh
@@ -35,6 +37,7 @@ if sys.implementation.name == "micropython":
         _fast_encode = None
         _fast_count = None
         _fast_weigh = None
+        _fast_build = None
 
 
 def _count(counts, frame: bytearray, n: int, k: int) -> None:
@@ -147,6 +150,9 @@ class Pixels:
         grb, top, lo, big = self._grb, self._top, self._lo, self.large
         self.cap = (small, large, whole)
         self.scale = small * large * whole // 65025
+        if _fast_build is not None:  # (a cap that moves - a card, a band of text - costs no frame)
+            _fast_build(grb, top, lo, big, self.k, small, large, whole)  # type: ignore[arg-type]
+            return
         for e in range(self.k):
             s = large if big[e] else small
             for j in range(3 * e, 3 * e + 3):

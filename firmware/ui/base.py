@@ -1,9 +1,18 @@
 """What every screen shares: the screen interface and a few drawing helpers."""
 
+import sys
+
 from ui import font, palette
 
 W = 16
 H = 16
+
+_fast_fill = None
+if sys.implementation.name == "micropython":
+    try:  # (hal.pixels has hal.fast loaded already)
+        from hal.fast import fill as _fast_fill
+    except (ImportError, ValueError):  # a port without the viper emitter
+        _fast_fill = None
 
 
 class Screen:
@@ -27,6 +36,10 @@ class Screen:
     def press(self, app, button: str, long: bool) -> None:
         pass
 
+    def settle(self, app) -> None:
+        """The work a press left for after its frame has gone to the LEDs (the App calls
+        it then, before the save): the press is seen at once, its sums come after."""
+
     def draw(self, frame: bytearray, now: int) -> None:
         pass
 
@@ -48,6 +61,11 @@ class Screen:
 
 
 def fill(frame: bytearray, x: int, y: int, w: int, h: int, colour: int) -> None:
+    """A w x h box at (x, y), clipped at the frame's edges (machine code on MicroPython: a
+    Khan card is 182 LEDs)."""
+    if _fast_fill is not None:
+        _fast_fill(frame, W, max(0, x), min(W, x + w), max(0, y), min(H, y + h), colour)  # type: ignore[arg-type]
+        return
     for yy in range(max(0, y), min(H, y + h)):
         for xx in range(max(0, x), min(W, x + w)):
             frame[yy * W + xx] = colour

@@ -16,12 +16,16 @@ _FONT = bytes(int(c) for c in (
 # Built from bytes: a str walked a character at a time makes each character a qstr, kept
 # for good, and a full qstr pool asks for a new block of ~1 KB - on a split 96wK heap,
 # that is the MemoryError a frame must never meet.
-_INDEX = bytearray(bytes([_CHARS.index("?")]) * 128)
-for _k, _c in enumerate(_CHARS.encode()):
-    _INDEX[_c] = _k
-    if 65 <= _c <= 90:
-        _INDEX[_c + 32] = _k
-del _k, _c
+def _index() -> bytearray:
+    table = bytearray(bytes([_CHARS.index("?")]) * 128)
+    for k, c in enumerate(_CHARS.encode()):
+        table[c] = k
+        if 65 <= c <= 90:
+            table[c + 32] = k
+    return table
+
+
+_INDEX = _index()
 
 
 def glyph(ch: str) -> bytes:

@@ -12,9 +12,9 @@ hand (which card, virtual mode), ruler, direction, paint (cells of a figure), me
 
 from shared_rules.errors import RulesError, bad_args
 from shared_rules.khan import conquer, invade
-from shared_rules.khan.game import ACTIONS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, VIRTUAL
+from shared_rules.khan.game import ACTIONS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, TURN, VIRTUAL
 from shared_rules.khan.tables import (ANYWHERE, DIRECTIONS, DX, DY, FIGURES, RIVER, RULERS, SYMBOLS, TERRAINS,
-                                      card_ruler, card_symbol)
+                                      card_direction, card_ruler, card_symbol)
 from hal import clock
 from hal.clock import elapsed
 from ui import palette
@@ -57,6 +57,7 @@ class KhanScreen(Screen):
         self.paint = []  # cells chosen for a figure
         self.consent = False
         self.flight = None  # (ruler, [cells], start ms, card) while a flight is shown (card: the flip's)
+        self.pending = None  # a flip whose card is shown, its flight worked out after the frame (settle)
         self.covered = True  # the hand is hidden until its player asks (an arrow or OK)
         self.announce = None  # the final phase's banner: None, -1 (from the next frame) or its start
         self.error_at = clock.now() - ERROR_MS  # when the last refused move was tried
@@ -350,11 +351,45 @@ class KhanScreen(Screen):
 
     def _fly(self, app, action: dict) -> None:
         """A flip or an expel: the ruler is shown moving along his path; a flip shows its
-        card first (the ruler's colour, the direction, the symbol)."""
+        card first (the ruler's colour, the direction, the symbol). The card is known before
+        the rules work out the flight (the deck's next ruler in play, or the table's card as
+        entered): it goes to the LEDs at once, and the flight is worked out after that frame
+        (settle) - a flip is seen within a frame of its press."""
+        card = self._coming_card(action)
+        if card is None:
+            self._flown(app, action, None)
+            return
+        self.flight = (card[0], None, None, card)
+        self.pending = action
+        self.mode = "board"
+
+    def _coming_card(self, action: dict):
+        """(ruler, direction, symbol) of the card a flip will show, or None: not a flip, or
+        one the rules may refuse or that reshuffles the deck (then all at once, as before)."""
+        g = self.game
+        if action["do"] != "flip" or g.step != FLIP or g.phase != TURN:
+            return None
+        if "ruler" in action:  # the table's card, as entered
+            r = RULERS.index(action["ruler"])
+            return (r, DIRECTIONS.index(action["direction"]), "") if g.pos.in_play(r) else None
+        if g.mode != VIRTUAL:
+            return None
+        c = g.deck.peek(g.pos.home)
+        return None if c < 0 else (card_ruler(c), card_direction(c), card_symbol(c))
+
+    def settle(self, app) -> None:
+        action = self.pending
+        if action is not None:  # the flip's card is out: its flight now
+            self.pending = None
+            start = self.flight[2] if self.flight is not None else None
+            self._flown(app, action, start)
+
+    def _flown(self, app, action: dict, start) -> None:
         final = self.game.phase == FINAL
         try:
             event = app.act(action)
         except RulesError as e:
+            self.flight = None
             self._refuse(e.text, e.values)
             return
         b = self.game.board
@@ -368,7 +403,7 @@ class KhanScreen(Screen):
                 card = (r, DIRECTIONS.index(c["direction"]), c["symbol"])
             else:  # the table's card, as entered
                 card = (r, DIRECTIONS.index(action["direction"]), "")
-        self.flight = (r, cells, None, card)
+        self.flight = (r, cells, start, card)
         self.mode = "board"
         self.version += 1
         self._final(final)
@@ -495,7 +530,7 @@ class KhanScreen(Screen):
             t -= CARD_MS
         k = t // STEP_MS
         b = self.game.board
-        if k >= len(cells) - 1 or len(cells) < 2:
+        if cells is None or k >= len(cells) - 1 or len(cells) < 2:  # (None: the flip was refused)
             self.flight = None
             return
         i = cells[k]

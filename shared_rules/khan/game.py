@@ -64,6 +64,15 @@ class Deck:
             skipped.append(card)
         raise illegal("khan.no_flip_card")
 
+    def peek(self, home) -> int:
+        """The card flip() will turn up, changing nothing: -1 when the pile runs out first
+        (its reshuffle is the rng's, known only by doing it)."""
+        pile = self.draw
+        for k in range(len(pile) - 1, -1, -1):
+            if not home[card_ruler(pile[k])]:
+                return pile[k]
+        return -1
+
 
 class KhanGame:
     def __init__(self, board_ref: str, players: "list[str]", mode: str, rng: PCG32) -> None:

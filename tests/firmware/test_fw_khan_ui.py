@@ -122,6 +122,37 @@ def test_the_card_flipped_shows_before_the_flight():
     assert f[3] != palette.RULER + r or f[4] != palette.RULER + r, "then the flight"
 
 
+def test_the_flips_first_frame_goes_out_before_the_rules_work_out_the_flight():
+    """Issue 14: a flip is seen within a frame of its press. The card is known before the
+    flight (the deck's next ruler in play): its frame is handed to the LEDs first, then
+    the rules act, then the game is saved - all within the press."""
+    app = _app("order")
+    _set_up(app)
+    card = actions.apply(khan_state.game(_state(app)), {"do": "flip"})["card"]
+    r = RULERS.index(card["ruler"])
+    order = []
+    transmit = app.pixels._transmit
+    act = app.act
+
+    def sent(buffer):
+        order.append(("frame", app.pixels.frame[3]))
+        transmit(buffer)
+
+    def acted(action):
+        order.append(("act", action["do"]))
+        return act(action)
+
+    app.pixels._transmit = sent
+    app.act = acted
+    saved = app.record.lines_count()
+    app.press("OK")
+    assert order[0] == ("frame", palette.RULER + r), order  # the card, framed in its ruler's colour
+    assert order[1] == ("act", "flip"), order
+    assert app.record.lines_count() == saved + 1, "saved within the press"
+    assert _state(app)["step"] == "actions" and _ui(app)["flipped"]["ruler"] == card["ruler"]
+    assert app.screen.pending is None and len(app.screen.flight[1]) >= 1, "the flight is worked out"
+
+
 def _read(frame, x: int, y: int, colour: int) -> str:
     """The character drawn at (x, y) in this colour (the 3x5 font), " " if none."""
     rows = bytes(sum(4 >> dx for dx in range(3) if frame[(y + dy) * 16 + x + dx] == colour) for dy in range(5))

@@ -169,3 +169,48 @@ def test_the_viper_counter_and_weigher_and_the_plain_ones_agree():
         mod._fast_count, mod._fast_weigh = keep
     assert (bytes(px.out), px.cap, list(px.counts)) == fast
     assert 0 < px.cap[0] < 255, "a frame the cap was at work on (the rebuilt table compared too)"
+
+
+def test_the_viper_table_builder_and_the_plain_one_agree_at_every_cap():
+    """The palette's GRB table under a cap: rebuilt whenever a frame's cap moves (a Khan
+    card's bright frame, a band of text) - in machine code on MicroPython, so a moving cap
+    costs no frame. Every factor of each kind, both ways, gives the same bytes."""
+    from hal import pixels as mod
+
+    px = pixels(16, 16, brightness=128)
+    keep = mod._fast_build
+    tables = []
+    for fast in (keep, None):
+        mod._fast_build = fast
+        try:
+            out = []
+            for small in range(0, 256, 5):
+                for large in (0, 1, 96, 254, 255):
+                    for whole in (0, 1, 128, 255):
+                        px._build(small, large, whole)
+                        out.append(bytes(px._grb))
+            tables.append(out)
+        finally:
+            mod._fast_build = keep
+    assert tables[0] == tables[1]
+    assert len(set(tables[0])) > 100, "the caps made different tables"
+
+
+def test_the_viper_fill_and_the_plain_one_agree_clipped_at_every_edge():
+    from ui import base
+
+    keep = base._fast_fill
+    frames = []
+    for fast in (keep, None):
+        base._fast_fill = fast
+        try:
+            out = []
+            for x, y, w, h in ((3, 0, 10, 11), (-2, -3, 5, 6), (14, 13, 5, 5), (0, 0, 16, 16), (5, 5, 0, 3), (20, 2, 3, 3)):
+                frame = bytearray(256)
+                base.fill(frame, x, y, w, h, 7)
+                out.append(bytes(frame))
+            frames.append(out)
+        finally:
+            base._fast_fill = keep
+    assert frames[0] == frames[1]
+    assert [sum(1 for v in f if v == 7) for f in frames[1]] == [110, 9, 6, 256, 0, 0]

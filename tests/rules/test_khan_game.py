@@ -59,6 +59,31 @@ def test_flip_skips_rulers_at_home_and_reshuffles_the_discards():
     assert card == 9 and sorted(deck.discard) == [5, 9]
 
 
+def test_peek_names_the_card_the_flip_turns_up_and_changes_nothing():
+    """The box shows the flipped card before the rules work out the flight (issue 14):
+    peek must be the flip's card every time, or -1 where only the reshuffle knows it."""
+    rng = PCG32(11, 3)
+    home = bytearray(8)
+    home[card_ruler(5)] = 1
+    deck = Deck([9, 5], [])
+    assert deck.peek(home) == 9 and deck.draw == [9, 5] and deck.discard == []
+    assert deck.flip(rng, home)[0] == 9
+    assert deck.peek(home) == -1  # only the shuffle of the discards can tell
+    order = list(range(CARD_COUNT))
+    rng.shuffle(order)
+    deck = Deck(order, [])
+    home = bytearray(8)
+    for k in range(3 * CARD_COUNT):  # rulers going home and coming back, the pile reshuffled
+        home[k % 8] = k % 3 == 0
+        if not any(not home[r] for r in range(8)):
+            continue
+        before = (list(deck.draw), list(deck.discard))
+        seen = deck.peek(home)
+        assert (deck.draw, deck.discard) == before
+        card, _ = deck.flip(rng, home)
+        assert seen in (card, -1) and (seen == card or not any(not home[card_ruler(c)] for c in before[0]))
+
+
 def test_virtual_game_deals_four_cards_each_from_72():
     g = new_game("default", ["red", "yellow", "blue"], VIRTUAL, 11)
     assert [len(h) for h in g.hands] == [4, 4, 4]
