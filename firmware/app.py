@@ -717,6 +717,8 @@ class App:
             n = 0
             try:
                 n = reader.fill()
+                if not n:
+                    link.idle(clock.now())  # (quiet: the host's ops go after a while)
                 if n:
                     for line in lines.feed(bytes(chunk[:n])):
                         link.answer(line, stdout.write)

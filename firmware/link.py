@@ -144,6 +144,7 @@ class Reader:
 
 
 TIDY_PERCENT = 50
+HOST_IDLE_MS = 3000  # the host's ops stay loaded this long after its last request (Link.idle)
 TABLES = {}  # op -> the canonical text of a game's tables (they never change): hostops.rules_op
 SPEED = []  # hostops.speed_us(), once a boot
 
@@ -268,9 +269,15 @@ def _reading(raw):
     return into
 
 
+_HEAP = [0]  # the heap's size (free + used), asked once: each gc.mem_free() walks the heap's
+# allocation table (~3 ms Pico-equivalent at 190 KB), and a request used to pay three
+
+
 def _low() -> bool:
     free = gc.mem_free()  # type: ignore[attr-defined]
-    return free * 100 < TIDY_PERCENT * (free + gc.mem_alloc())  # type: ignore[attr-defined]
+    if not _HEAP[0]:
+        _HEAP[0] = free + gc.mem_alloc()  # type: ignore[attr-defined]
+    return free * 100 < TIDY_PERCENT * _HEAP[0]
 
 
 class Link:
@@ -278,6 +285,7 @@ class Link:
         self.app = app
         self.op = ""  # the op of the last request (link.stats)
         self.game = ""  # the game of the last rules op: its rules stay loaded (tidy)
+        self.host_at = None  # when the host's ops (hostops) were last used; None: not loaded
 
     def answer(self, line, write) -> None:
         """Answer one request line through write(text): the reply is written in chunks,
@@ -316,7 +324,17 @@ class Link:
             write(OUT_OF_MEMORY)  # a constant: saying so needs no RAM
         finally:
             out = None
-            if HOST in sys.modules:  # the host's occasional ops go with their reply
+            if HOST in sys.modules:  # the host's ops stay while it talks (idle() lets them go)
+                self.host_at = clock.now()
+
+    def idle(self, now: int) -> None:
+        """No request is coming: the host's ops (hostops, ~3 KB on a Pico) go once the link
+        has been quiet HOST_IDLE_MS. While a host talks (steppe sync, verify, history) they
+        stay, if the heap has room (tidy): importing them again cost each request ~17 ms
+        Pico-equivalent."""
+        if self.host_at is not None and clock.elapsed(now, self.host_at) >= HOST_IDLE_MS:
+            self.host_at = None
+            if HOST in sys.modules:
                 del sys.modules[HOST]
 
     def tidy(self) -> None:
@@ -330,6 +348,9 @@ class Link:
             gc.collect()
             return
         if _low():
+            if HOST in sys.modules:  # a low heap keeps no host's ops between requests: loaded
+                del sys.modules[HOST]  # early and let go late, they would leave a hole in it
+                self.host_at = None
             gc.collect()
             if _low():
                 last = self.game

@@ -256,6 +256,8 @@ def _roomy(n: int) -> bool:
     """Whether the heap has room to spare for fast_text's copies of an n-character text
     (an ordered copy of the object, the text, its bytes): a long line on a small heap is
     compared piece by piece instead - slower, but it needs no block of n bytes more."""
+    if n < 512:  # (any heap has 8 KB; asking walks it: ~3 ms Pico-equivalent a request)
+        return True
     import gc
 
     free = getattr(gc, "mem_free", None)

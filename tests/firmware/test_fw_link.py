@@ -181,6 +181,39 @@ def test_after_a_reply_the_heap_is_collected_only_when_it_runs_low():
     assert junk is None
 
 
+def test_the_hosts_ops_stay_while_it_talks_and_go_when_the_link_is_quiet():
+    """Issue 13: hostops was imported again for each request that needed it (~17 ms
+    Pico-equivalent each). It stays while requests come, goes HOST_IDLE_MS after the
+    last one, and goes at once when the heap runs low."""
+    import gc
+    import sys
+
+    import link as link_mod
+    from hal import clock
+
+    link = Link(_app("i13host"))
+    keep = link_mod.TIDY_PERCENT
+    try:
+        assert _ask(link, '{"id": 1, "op": "link.stats", "args": {}}')["ok"]
+        assert link_mod.HOST in sys.modules and link.host_at is not None
+        module = sys.modules[link_mod.HOST]
+        assert _ask(link, '{"id": 2, "op": "link.stats", "args": {}}')["ok"]
+        assert sys.modules[link_mod.HOST] is module, "not imported again"
+        link.idle(link.host_at + link_mod.HOST_IDLE_MS - 1)
+        assert link_mod.HOST in sys.modules, "the host is still talking"
+        link.idle(link.host_at + link_mod.HOST_IDLE_MS)
+        assert link_mod.HOST not in sys.modules and link.host_at is None, "quiet: let go"
+        link.idle(clock.now() + 10 * link_mod.HOST_IDLE_MS)  # (nothing loaded: nothing to do)
+        assert _ask(link, '{"id": 3, "op": "link.stats", "args": {}}')["ok"] and link_mod.HOST in sys.modules
+        if hasattr(gc, "mem_free"):  # (CPython: no heap figures; tidy() only collects)
+            link_mod.TIDY_PERCENT = 101  # the heap runs low: it goes with the reply's garbage
+            link.tidy()
+            assert link_mod.HOST not in sys.modules
+    finally:
+        link_mod.TIDY_PERCENT = keep
+        link_mod.TABLES.clear()
+
+
 def test_the_reader_takes_what_came_to_a_line_end_or_a_ctrl_c():
     import select
 
