@@ -83,6 +83,9 @@ class App:
         self.link_us = 0  # the last request's cost on the device, first byte in to last byte out
         self.link_op = ""
         self.max_gap = 0  # ms: the longest gap between two turns of the button loop (link.stats)
+        self.max_busy = 0  # us: the most CPU time between two polls of the buttons (link.stats):
+        # the gap without the loop's sleep, which a benchmark scales to a Pico's speed
+        self.serve_us = 0  # us: the link's work since the last poll
         self.summary_due = None  # (summary, when the game ended) until its summary comes up
         self.archive_budget = 0  # bytes of flash for finished games (0: archive.BUDGET)
         self.began = None  # (game, uptime) of the game begun since the box started: its relative start
@@ -606,11 +609,17 @@ class App:
         asyncio.create_task(self._serve(link, stdin, stdout))
         last = 0
         turn = clock.now()
+        work = 0  # us: this turn's own work (the presses, the frame, a snapshot step)
         while True:
             now = clock.now()
+            began = clock.now_us()
             gap = clock.elapsed(now, turn)  # the buttons unpolled this long (a request, a save)
             if gap > self.max_gap:
                 self.max_gap = gap
+            busy = work + self.serve_us  # the CPU time between the last poll and this one
+            if busy > self.max_busy:
+                self.max_busy = busy
+            self.serve_us = 0
             turn = now
             where = "press"  # what the loop is doing: the error screen's code and the log say it
             try:
@@ -635,6 +644,7 @@ class App:
                     self.fault(e, where)
                 except Exception:  # (even that, for want of RAM: the loop goes on)
                     gc.collect()
+            work = clock.elapsed(clock.now_us(), began)
             await _pause(asyncio)  # always: the link's task must get its turn
 
     def _draw(self, now: int) -> None:
@@ -714,6 +724,7 @@ class App:
         reader = Reader(stdin)
         chunk = reader.chunk  # the bytes that came, reserved once
         while True:
+            began = clock.now_us()
             n = 0
             try:
                 n = reader.fill()
@@ -732,6 +743,7 @@ class App:
                     self._link_trouble(e, lines, chunk, n, stdout)
                 except Exception:  # (even that, for want of RAM: the reading goes on)
                     gc.collect()
+            self.serve_us += clock.elapsed(clock.now_us(), began)  # (the loop's poll waited for it)
             await _pause(asyncio, POLL_MS if not n else 0)  # (0: the buttons' turn between pieces)
 
     def _link_trouble(self, e, lines, chunk: bytearray, n: int, stdout) -> None:

@@ -221,12 +221,15 @@ def speed_us() -> int:
 def link_stats(app, args: dict) -> dict:
     """What the device paid for the link (the benchmarks read it, bench/bench_device.py):
     the last request's time from its first byte read to its reply's last byte written, the
-    longest gap between two turns of the button loop since the last link.stats, on the
+    longest gap between two turns of the button loop since the last link.stats (gap_ms: wall
+    time, the loop's sleep in it; busy_us: the CPU time between two polls), on the
     virtual Pico with GPIO input (sim/gpio.py) the buttons' events made, polls that took
     edges late (they waited for a busy loop), edges lost to a full ring and edge to frame
     ([polls, wait ms sum, max, work us sum, max], the largest since the last link.stats), and with
     "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py)."""
-    out = {"last_us": app.link_us, "op": app.link_op, "gap_ms": app.max_gap}
+    # (the link's work since the last poll counts too: the loop may not have had a turn since
+    # the request before this one)
+    out = {"last_us": app.link_us, "op": app.link_op, "gap_ms": app.max_gap, "busy_us": max(app.max_busy, app.serve_us)}
     timing = getattr(app.buttons, "timing", None)  # (the virtual Pico's GPIO input: sim/gpio.py)
     if timing is not None:
         out["presses"] = timing[5]
@@ -234,7 +237,7 @@ def link_stats(app, args: dict) -> dict:
         out["dropped"] = app.buttons.dropped
         out["edge_frame"] = list(timing[:5])
         timing[2] = timing[4] = 0  # (the largest: since the last link.stats)
-    app.max_gap = 0
+    app.max_gap = app.max_busy = app.serve_us = 0
     if args.get("calibrate") is True:
         import calib
 
