@@ -733,9 +733,9 @@ class App:
                 if n:
                     for line in lines.feed(bytes(chunk[:n])):
                         link.answer(line, stdout.write)
-                        self.link_us = clock.elapsed(clock.now_us(), lines.line_began)  # what it cost
+                        link.tidy()  # a collection only when the heap runs short
+                        self.link_us = clock.elapsed(clock.now_us(), lines.line_began)  # what it cost, all told
                         self.link_op = link.op
-                        link.tidy()  # a collection only when the heap runs low
             except KeyboardInterrupt:
                 raise
             except Exception as e:  # the link is never left dead: every line is answered

@@ -249,19 +249,20 @@ def link_stats(app, args: dict) -> dict:
 def rules_op(app, op: str, args: dict):
     """The rules ops that are long to answer: a game's tables (a constant: encoded once and
     kept as their text in link.TABLES, about 1-6 KB, which goes out at the speed of a write
-    instead of that of the encoder; kept only while the heap has room - on a low heap the
-    text's block would split what is free - and let go by Link.tidy when it runs low), and
+    instead of that of the encoder; kept only while the heap is not short - on a short heap
+    the text's block would split what is free - and let go by Link.tidy: another game's when
+    the heap runs low), and
     the ops that play a whole game or a long list of actions: the button loop waits for
     them, so the bottom-right LED turns the hint colour first (the screen's own frame comes
     back after the reply)."""
-    from link import TABLES, _low
+    from link import TABLES, _short
     from shared_rules import ops
 
     if op.endswith(".tables"):
         text = TABLES.get(op)
         if text is None:
             result = ops.call(op, {})
-            if not hasattr(gc, "mem_free") or _low():
+            if not hasattr(gc, "mem_free") or _short():
                 return result
             text = cjson.fast_text(result) or cjson.dumps(result)
             TABLES[op] = text

@@ -143,7 +143,9 @@ class Reader:
         return n
 
 
-TIDY_PERCENT = 50
+TIDY_PERCENT = 50  # the free heap under this share: the host's loads go (tidy)
+COLLECT_PERCENT = 30  # ...under this, or under COLLECT_WORDS words (64 KB on a Pico), the garbage
+COLLECT_WORDS = 16384  # is collected after a reply
 HOST_IDLE_MS = 3000  # the host's ops stay loaded this long after its last request (Link.idle)
 TABLES = {}  # op -> the canonical text of a game's tables (they never change): hostops.rules_op
 SPEED = []  # hostops.speed_us(), once a boot
@@ -271,13 +273,28 @@ def _reading(raw):
 
 _HEAP = [0]  # the heap's size (free + used), asked once: each gc.mem_free() walks the heap's
 # allocation table (~3 ms Pico-equivalent at 190 KB), and a request used to pay three
+_WORD = 8 if sys.maxsize > 0xFFFFFFFF else 4  # bytes a word: the 64-bit virtual Pico's heap holds as
+# many objects as a Pico's of half its bytes
 
 
-def _low() -> bool:
-    free = gc.mem_free()  # type: ignore[attr-defined]
+def _heap(free: int) -> int:
     if not _HEAP[0]:
         _HEAP[0] = free + gc.mem_alloc()  # type: ignore[attr-defined]
-    return free * 100 < TIDY_PERCENT * _HEAP[0]
+    return _HEAP[0]
+
+
+def _low(free: int = -1) -> bool:
+    """The free heap under TIDY_PERCENT: what the host loaded and can load again goes."""
+    if free < 0:
+        free = gc.mem_free()  # type: ignore[attr-defined]
+    return free * 100 < TIDY_PERCENT * _heap(free)
+
+
+def _short(free: int = -1) -> bool:
+    """The free heap under COLLECT_PERCENT or COLLECT_WORDS: time to collect the garbage."""
+    if free < 0:
+        free = gc.mem_free()  # type: ignore[attr-defined]
+    return free * 100 < COLLECT_PERCENT * _heap(free) or free < COLLECT_WORDS * _WORD
 
 
 class Link:
@@ -338,25 +355,32 @@ class Link:
                 del sys.modules[HOST]
 
     def tidy(self) -> None:
-        """After a reply: its garbage is collected only when the free heap runs low (under
-        TIDY_PERCENT of it) - a collection costs the Pico 10-60 ms, and most requests leave
-        a few KB, so collecting after each one was most of a small request's cost. If the
-        heap is still low after that, the rules of the games neither in play nor of the
-        last rules op (loaded by a host's earlier requests) go with the tables' texts: they
-        come back at the next request of their game, a cold one."""
+        """After a reply: one look at the heap (a walk of its allocation table). Under
+        TIDY_PERCENT free, what a host loaded and can load again goes - the rules of the
+        games neither in play nor of the last rules op, and the other games' tables' texts
+        (they come back at the next request of their game, a cold one) - and the garbage is
+        collected. The garbage alone is collected only under COLLECT_PERCENT free, or
+        COLLECT_WORDS (a small heap: after every reply): a collection costs the Pico 10-100
+        ms, and most requests leave a few KB - collecting after each one was most of a small
+        request's cost."""
         if not hasattr(gc, "mem_free"):  # (CPython, the tests: no heap figure)
             gc.collect()
             return
-        if _low():
-            if HOST in sys.modules:  # a low heap keeps no host's ops between requests: loaded
+        free = gc.mem_free()  # type: ignore[attr-defined]
+        if not _low(free):
+            return
+        last = self.game
+        others = [op for op in TABLES if not op.startswith(last + ".")]
+        if others or self._others(last):
+            for op in others:
+                del TABLES[op]
+            self.app.free_memory(last)  # (it collects; the host's ops go too)
+            self.host_at = None
+        elif _short(free):
+            if HOST in sys.modules:  # a short heap keeps no host's ops between requests: loaded
                 del sys.modules[HOST]  # early and let go late, they would leave a hole in it
                 self.host_at = None
             gc.collect()
-            if _low():
-                last = self.game
-                if TABLES or self._others(last):
-                    TABLES.clear()
-                    self.app.free_memory(last)
 
     def _others(self, last: str) -> bool:
         """Whether rules are loaded of a game that app.free_memory(last) would let go: one

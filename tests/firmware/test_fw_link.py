@@ -123,14 +123,14 @@ def test_tables_are_kept_as_text_while_the_heap_has_room():
     import link as link_mod
 
     link = Link(_app("i13tables"))
-    keep = link_mod.TIDY_PERCENT
+    keep = link_mod.COLLECT_PERCENT
     try:
-        link_mod.TIDY_PERCENT = 101  # a low heap: nothing kept
+        link_mod.COLLECT_PERCENT = 101  # a short heap: nothing kept
         first = _ask(link, '{"id": 1, "op": "huns.tables", "args": {}}')
         assert first["ok"] and not link_mod.TABLES
         if not hasattr(gc, "mem_free"):
             return  # (CPython: no heap figures, nothing is kept)
-        link_mod.TIDY_PERCENT = 0  # room
+        link_mod.COLLECT_PERCENT = 0  # room
         assert _ask(link, '{"id": 2, "op": "huns.tables", "args": {}}') == dict(first, id=2)
         assert "huns.tables" in link_mod.TABLES
         assert _ask(link, '{"id": 3, "op": "huns.tables", "args": {}}') == dict(first, id=3)
@@ -140,7 +140,7 @@ def test_tables_are_kept_as_text_while_the_heap_has_room():
         assert not link_mod.TABLES
         assert _ask(link, '{"id": 5, "op": "huns.tables", "args": {}}') == dict(first, id=5)
     finally:
-        link_mod.TIDY_PERCENT = keep
+        link_mod.COLLECT_PERCENT = keep
         link_mod.TABLES.clear()
 
 
@@ -154,29 +154,35 @@ def test_after_a_reply_the_heap_is_collected_only_when_it_runs_low():
         return  # (CPython: no heap figures; tidy() collects each time)
     link = Link(_app("i13tidy"))
     on_device = sys.implementation.name == "micropython"
-    keep = link_mod.TIDY_PERCENT
+    keep = link_mod.TIDY_PERCENT, link_mod.COLLECT_PERCENT
     try:
         _ask(link, '{"id": 2, "op": "huns.roll", "args": {"seed": 1}}')
         assert "shared_rules.huns.ops" in sys.modules
-        link_mod.TIDY_PERCENT = 0  # as if plenty were free
+        link.app.free_memory("huns")  # (the other tests' games let go: only this one's rules)
+        link_mod.TIDY_PERCENT = link_mod.COLLECT_PERCENT = 0  # as if plenty were free
         _ask(link, '{"id": 1, "op": "huns.tables", "args": {}}')
         link.tidy()
         assert "huns.tables" in link_mod.TABLES and "shared_rules.huns.ops" in sys.modules, "nothing is let go"
-        link_mod.TIDY_PERCENT = 101  # as if the heap ran low, even collected
-        junk = [bytearray(64) for _ in range(50)]
+        link_mod.TIDY_PERCENT = 101  # low, but not short: the game's own tables' text and rules stay,
+        junk = [bytearray(64) for _ in range(50)]  # and the garbage waits for a short heap
         junk = None
         before = gc.mem_free()  # type: ignore[attr-defined]
         link.tidy()
-        assert gc.mem_free() > before, "collected"  # type: ignore[attr-defined]
-        assert not link_mod.TABLES, "the tables' texts went"
-        assert "shared_rules.huns.ops" in sys.modules, "the game of the last request keeps its rules"
-        assert _ask(link, '{"id": 3, "op": "khaan.tables", "args": {}}')["ok"]
+        assert gc.mem_free() <= before, "not collected"  # type: ignore[attr-defined]
+        assert "huns.tables" in link_mod.TABLES and "shared_rules.huns.ops" in sys.modules
+        link_mod.COLLECT_PERCENT = 101  # short: collected
         link.tidy()
+        assert gc.mem_free() > before, "collected"  # type: ignore[attr-defined]
+        assert "shared_rules.huns.ops" in sys.modules, "the game of the last request keeps its rules"
+        link_mod.COLLECT_PERCENT = 0
+        assert _ask(link, '{"id": 3, "op": "khaan.tables", "args": {}}')["ok"]
+        link.tidy()  # low: another game's loads go
         assert ("shared_rules.huns.ops" not in sys.modules) == on_device, "a game not in play: its rules went"
+        assert "huns.tables" not in link_mod.TABLES, "and its tables' text"
         assert "shared_rules.khaan.ops" in sys.modules
         assert _ask(link, '{"id": 4, "op": "huns.roll", "args": {"seed": 1}}')["ok"], "and come back when asked for"
     finally:
-        link_mod.TIDY_PERCENT = keep
+        link_mod.TIDY_PERCENT, link_mod.COLLECT_PERCENT = keep
         link_mod.TABLES.clear()
     assert junk is None
 
@@ -192,7 +198,7 @@ def test_the_hosts_ops_stay_while_it_talks_and_go_when_the_link_is_quiet():
     from hal import clock
 
     link = Link(_app("i13host"))
-    keep = link_mod.TIDY_PERCENT
+    keep = link_mod.TIDY_PERCENT, link_mod.COLLECT_PERCENT
     try:
         assert _ask(link, '{"id": 1, "op": "link.stats", "args": {}}')["ok"]
         assert link_mod.HOST in sys.modules and link.host_at is not None
@@ -206,11 +212,12 @@ def test_the_hosts_ops_stay_while_it_talks_and_go_when_the_link_is_quiet():
         link.idle(clock.now() + 10 * link_mod.HOST_IDLE_MS)  # (nothing loaded: nothing to do)
         assert _ask(link, '{"id": 3, "op": "link.stats", "args": {}}')["ok"] and link_mod.HOST in sys.modules
         if hasattr(gc, "mem_free"):  # (CPython: no heap figures; tidy() only collects)
-            link_mod.TIDY_PERCENT = 101  # the heap runs low: it goes with the reply's garbage
-            link.tidy()
+            link_mod.TIDY_PERCENT = link_mod.COLLECT_PERCENT = 101  # the heap runs short: it goes
+            link.tidy()  # with the reply's garbage
             assert link_mod.HOST not in sys.modules
     finally:
-        link_mod.TIDY_PERCENT = keep
+        link_mod.TIDY_PERCENT = keep[0]
+        link_mod.COLLECT_PERCENT = keep[1]
         link_mod.TABLES.clear()
 
 
