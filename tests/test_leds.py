@@ -55,9 +55,11 @@ class Capture(Pixels):
 
 
 def _shows_card(frame: bytearray) -> bool:
-    """The Khan screen's flipped card: a frame in one ruler's colour, columns 3-12, rows 0-10."""
+    """The Khan screen's flipped card: a frame in one ruler's colour, columns 3-12 from row 0
+    (its top edge and the top of its sides: a band saying why, rows 4-12, may cover the rest)."""
     top = frame[3:13]
-    return top[0] in RULERS and all(v == top[0] for v in top) and all(v == top[0] for v in frame[10 * 16 + 3:10 * 16 + 13])
+    sides = [frame[y * 16 + x] for y in range(4) for x in (3, 12)]
+    return top[0] in RULERS and all(v == top[0] for v in top) and all(v == top[0] for v in sides)
 
 
 def _cursor(cell: int) -> int:
