@@ -86,7 +86,6 @@ class App:
         self.max_busy = 0  # us: the most CPU time between two polls of the buttons (link.stats):
         # the gap without the loop's sleep, which a benchmark scales to a Pico's speed
         self.serve_us = 0  # us: the link's work since the last poll
-        self.link_busy = False  # a request line is coming in (its pieces alternate with polls)
         self.summary_due = None  # (summary, when the game ended) until its summary comes up
         self.archive_budget = 0  # bytes of flash for finished games (0: archive.BUDGET)
         self.began = None  # (game, uptime) of the game begun since the box started: its relative start
@@ -646,10 +645,7 @@ class App:
                 except Exception:  # (even that, for want of RAM: the loop goes on)
                     gc.collect()
             work = clock.elapsed(clock.now_us(), began)
-            # always: the link's task must get its turn. While a line comes in, the buttons are
-            # polled between its pieces, not only when the loop's sleep is over: a fast CPU
-            # would otherwise read a whole long line between two polls
-            await _pause(asyncio, 0 if self.link_busy else -1)
+            await _pause(asyncio)  # always: the link's task must get its turn
 
     def _draw(self, now: int) -> None:
         """The loop's frame. One that finds no room (a split heap: an import, a new qstr
@@ -748,7 +744,6 @@ class App:
                 except Exception:  # (even that, for want of RAM: the reading goes on)
                     gc.collect()
             self.serve_us += clock.elapsed(clock.now_us(), began)  # (the loop's poll waited for it)
-            self.link_busy = n > 0  # a line coming in: the loop polls between its pieces (run)
             await _pause(asyncio, POLL_MS if not n else 0)  # (0: the buttons' turn between pieces)
 
     def _link_trouble(self, e, lines, chunk: bytearray, n: int, stdout) -> None:
