@@ -140,8 +140,9 @@ def game_chunks(g: KhanGame):
         yield ("," if k else "{") + '"' + key + '":'
         if key == "pieces":
             yield from pieces_chunks(g.pos)
-        else:
-            yield from cjson.chunks(value)
+        else:  # (small: one piece - at C speed where it can - not a generator a number)
+            text = cjson.fast_text(value) if isinstance(value, (dict, list)) else None
+            yield text if text is not None else cjson.dumps(value)
     yield "}"
 
 
