@@ -118,7 +118,7 @@ def test_the_panel_in_tmux_reaches_the_khan_board_flips_and_quits(pane, tmp_path
     fs = tmp_path / "pico"
     steppe = tool("steppe")
     pane.type("%s play --fs %s; echo EXIT=$?" % (steppe, fs))
-    pane.wait(r"screen menu")
+    pane.wait(r"screen menu", 40.0)  # (a board started afresh: slower on a busy machine)
     assert pane.flags() == ("1", "0")  # the alternate screen, no cursor
     menu = matrix(pane.screen(colours=True))
     assert len(menu) == 16 and all(len(row) == 16 for row in menu)
@@ -191,7 +191,7 @@ def test_the_led_panel_draws_what_the_leds_emit(pane, tmp_path):
     from steppe.leds import pixel_rgb, shown_hex
 
     pane.type("%s play --led --fs %s; echo EXIT=$?" % (tool("steppe"), tmp_path / "pico"))
-    pane.wait(r"screen menu")
+    pane.wait(r"screen menu", 40.0)  # (a board started afresh: slower on a busy machine)
     for key in ("Enter", "Left", "Enter", "Enter"):
         pane.send(key)
         time.sleep(0.1)
@@ -223,7 +223,7 @@ def test_the_panel_says_one_line_and_restores_the_terminal_when_the_device_goes(
         sim.wait_ready()
         sim.link.close()  # the panel opens the port for itself
         pane.type("%s play --port %s; echo EXIT=$?" % (tool("steppe"), sim.device))
-        pane.wait(r"screen menu")
+        pane.wait(r"screen menu", 40.0)  # (a board started afresh: slower on a busy machine)
         sim.proc.terminate()  # the virtual Pico goes, its port with it: the cable is pulled
         sim.proc.wait(10)
         text = pane.wait(r"EXIT=\d+").group(0)
@@ -237,7 +237,7 @@ def test_the_panel_says_one_line_and_restores_the_terminal_when_the_device_goes(
 
 def test_sigterm_restores_the_terminal_and_stops_the_virtual_pico(pane, tmp_path):
     pane.type("%s play --fs %s; echo EXIT=$?" % (tool("steppe"), tmp_path / "pico"))
-    pane.wait(r"screen menu")
+    pane.wait(r"screen menu", 40.0)  # (a board started afresh: slower on a busy machine)
     pid = int(pane.tmux("display", "-p", "-t", "t", "#{pane_pid}"))
     child = subprocess.run(["pgrep", "-P", str(pid), "-f", "steppe play"], capture_output=True, text=True)
     os.kill(int(child.stdout.split()[0]), signal.SIGTERM)
