@@ -283,10 +283,8 @@ def _heap(free: int) -> int:
     return _HEAP[0]
 
 
-def _low(free: int = -1) -> bool:
+def _low(free: int) -> bool:
     """The free heap under TIDY_PERCENT: what the host loaded and can load again goes."""
-    if free < 0:
-        free = gc.mem_free()  # type: ignore[attr-defined]
     return free * 100 < TIDY_PERCENT * _heap(free)
 
 
@@ -350,9 +348,12 @@ class Link:
         stay, if the heap has room (tidy): importing them again cost each request ~17 ms
         Pico-equivalent."""
         if self.host_at is not None and clock.elapsed(now, self.host_at) >= HOST_IDLE_MS:
-            self.host_at = None
-            if HOST in sys.modules:
-                del sys.modules[HOST]
+            self._let_host_go()
+
+    def _let_host_go(self) -> None:
+        self.host_at = None
+        if HOST in sys.modules:
+            del sys.modules[HOST]
 
     def tidy(self) -> None:
         """After a reply: one look at the heap (a walk of its allocation table). Under
@@ -377,10 +378,8 @@ class Link:
             self.app.free_memory(last)  # (it collects; the host's ops go too)
             self.host_at = None
         elif _short(free):
-            if HOST in sys.modules:  # a short heap keeps no host's ops between requests: loaded
-                del sys.modules[HOST]  # early and let go late, they would leave a hole in it
-                self.host_at = None
-            gc.collect()
+            self._let_host_go()  # a short heap keeps no host's ops between requests: loaded early
+            gc.collect()  # and let go late, they would leave a hole in it
 
     def _others(self, last: str) -> bool:
         """Whether rules are loaded of a game that app.free_memory(last) would let go: one
