@@ -530,7 +530,7 @@ class KhanScreen(Screen):
             t -= CARD_MS
         k = t // STEP_MS
         b = self.game.board
-        if cells is None or k >= len(cells) - 1 or len(cells) < 2:  # (None: the flip was refused)
+        if cells is None or k >= len(cells) - 1 or len(cells) < 2:  # (None: not worked out - settle does it)
             self.flight = None
             return
         i = cells[k]
