@@ -135,21 +135,33 @@ def test_the_cap_lets_go_when_the_frame_gets_darker():
     assert px.scale == 255 and px.out[0:3] == bytes((255, 255, 255))
 
 
+def _fast_and_plain(module, name: str, run) -> list:
+    """[run() with the module's viper function `name`, run() with the plain Python one]
+    (on CPython, where there is no viper, both are the plain one)."""
+    keep = getattr(module, name)
+    out = []
+    for fast in (keep, None):
+        setattr(module, name, fast)
+        try:
+            out.append(run())
+        finally:
+            setattr(module, name, keep)
+    return out
+
+
 def test_the_viper_encoder_and_the_plain_one_agree():
     from hal import pixels as mod
 
     px = pixels(16, 16, brightness=200)
     for i in range(px.n):
         px.frame[i] = (i * 7) % len(palette.PALETTE) // 3
-    px._encode()
-    fast = bytes(px.out)
-    keep = mod._fast_encode
-    mod._fast_encode = None
-    try:
+
+    def encoded():
         px._encode()
-    finally:
-        mod._fast_encode = keep
-    assert bytes(px.out) == fast
+        return bytes(px.out)
+
+    fast, plain = _fast_and_plain(mod, "_fast_encode", encoded)
+    assert plain == fast
 
 
 def test_the_viper_counter_and_weigher_and_the_plain_ones_agree():
@@ -178,20 +190,17 @@ def test_the_viper_table_builder_and_the_plain_one_agree_at_every_cap():
     from hal import pixels as mod
 
     px = pixels(16, 16, brightness=128)
-    keep = mod._fast_build
-    tables = []
-    for fast in (keep, None):
-        mod._fast_build = fast
-        try:
-            out = []
-            for small in range(0, 256, 5):
-                for large in (0, 1, 96, 254, 255):
-                    for whole in (0, 1, 128, 255):
-                        px._build(small, large, whole)
-                        out.append(bytes(px._grb))
-            tables.append(out)
-        finally:
-            mod._fast_build = keep
+
+    def built():
+        out = []
+        for small in range(0, 256, 5):
+            for large in (0, 1, 96, 254, 255):
+                for whole in (0, 1, 128, 255):
+                    px._build(small, large, whole)
+                    out.append(bytes(px._grb))
+        return out
+
+    tables = _fast_and_plain(mod, "_fast_build", built)
     assert tables[0] == tables[1]
     assert len(set(tables[0])) > 100, "the caps made different tables"
 
@@ -199,18 +208,14 @@ def test_the_viper_table_builder_and_the_plain_one_agree_at_every_cap():
 def test_the_viper_fill_and_the_plain_one_agree_clipped_at_every_edge():
     from ui import base
 
-    keep = base._fast_fill
-    frames = []
-    for fast in (keep, None):
-        base._fast_fill = fast
-        try:
-            out = []
-            for x, y, w, h in ((3, 0, 10, 11), (-2, -3, 5, 6), (14, 13, 5, 5), (0, 0, 16, 16), (5, 5, 0, 3), (20, 2, 3, 3)):
-                frame = bytearray(256)
-                base.fill(frame, x, y, w, h, 7)
-                out.append(bytes(frame))
-            frames.append(out)
-        finally:
-            base._fast_fill = keep
+    def filled():
+        out = []
+        for x, y, w, h in ((3, 0, 10, 11), (-2, -3, 5, 6), (14, 13, 5, 5), (0, 0, 16, 16), (5, 5, 0, 3), (20, 2, 3, 3)):
+            frame = bytearray(256)
+            base.fill(frame, x, y, w, h, 7)
+            out.append(bytes(frame))
+        return out
+
+    frames = _fast_and_plain(base, "_fast_fill", filled)
     assert frames[0] == frames[1]
     assert [sum(1 for v in f if v == 7) for f in frames[1]] == [110, 9, 6, 256, 0, 0]
