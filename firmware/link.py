@@ -348,12 +348,9 @@ class Link:
         stay, if the heap has room (tidy): importing them again cost each request ~17 ms
         Pico-equivalent."""
         if self.host_at is not None and clock.elapsed(now, self.host_at) >= HOST_IDLE_MS:
-            self._let_host_go()
-
-    def _let_host_go(self) -> None:
-        self.host_at = None
-        if HOST in sys.modules:
-            del sys.modules[HOST]
+            self.host_at = None
+            if HOST in sys.modules:
+                del sys.modules[HOST]
 
     def tidy(self) -> None:
         """After a reply: one look at the heap (a walk of its allocation table). Under
@@ -378,8 +375,10 @@ class Link:
             self.app.free_memory(last)  # (it collects; the host's ops go too)
             self.host_at = None
         elif _short(free):
-            self._let_host_go()  # a short heap keeps no host's ops between requests: loaded early
-            gc.collect()  # and let go late, they would leave a hole in it
+            if HOST in sys.modules:  # a short heap keeps no host's ops between requests: loaded
+                del sys.modules[HOST]  # early and let go late, they would leave a hole in it
+                self.host_at = None
+            gc.collect()
 
     def _others(self, last: str) -> bool:
         """Whether rules are loaded of a game that app.free_memory(last) would let go: one
