@@ -224,17 +224,30 @@ class VirtualPico:
             shutil.rmtree(os.path.dirname(self.gpio_path), ignore_errors=True)
 
 
+def _pdeathsig():
+    """prctl, looked up in the simulator's own process: the child of a fork in a process
+    with threads may not import (another thread can hold the import lock at the fork, and
+    the child would wait for it for ever - seen on a loaded machine)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+_PRCTL = _pdeathsig()
+
+
 def _board_process() -> None:
     """In the interpreter's process before it starts: a session of its own (the user's
-    Ctrl-C is not the board's), and on Linux it dies with the simulator, even a killed one."""
+    Ctrl-C is not the board's), and on Linux it dies with the simulator, even a killed one.
+    Nothing here imports or allocates locks: see _pdeathsig."""
     os.setsid()
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
+    if _PRCTL is not None:
+        _PRCTL(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 def register(device: str) -> str:
