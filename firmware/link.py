@@ -104,10 +104,13 @@ class Lines:
 
 
 class Reader:
-    """The request bytes that have come, read without blocking the button loop and without
-    allocating: one byte at a time into one buffer reserved once, since the Pico's USB serial
-    can neither say how many bytes wait nor read more than one without blocking
-    (micropython issue 8772); ipoll and readinto allocate nothing per byte."""
+    """The request bytes that have come, read without blocking the button loop. A plain
+    line is read one byte at a time into one buffer reserved once, since the Pico's USB
+    serial can neither say how many bytes wait nor read more than one without blocking
+    (micropython issue 8772; ~30 us a byte on a Pico). A framed line - "#" and its length in
+    decimal, ":", then that many bytes, its newline the last (what steppe sends:
+    docs/ops.md) - has its body read in blocks at the speed of a copy: the host wrote it
+    all at once, and a block is begun only once its first byte has come."""
 
     def __init__(self, stdin, size: int = 256) -> None:
         import select
@@ -118,10 +121,15 @@ class Reader:
         self.into = getattr(raw, "readinto", None) or _reading(raw)
         self.one = bytearray(1)
         self.chunk = bytearray(size)  # the bytes that came
+        self.view = memoryview(self.chunk)
+        self.fresh = True  # the next byte begins a line
+        self.head = -1  # a frame's length so far, its digits being read; -1: not in a header
+        self.body = 0  # the bytes of a frame's body still to come
 
     def fill(self) -> int:
         """How many bytes were read into chunk: those that have come, to the end of a line
-        or a Ctrl-C (acted on at once: what follows it is the REPL's), at most its size."""
+        or a Ctrl-C (acted on at once: what follows it is the REPL's), at most its size; of
+        a frame's body, the next block of it."""
         chunk = self.chunk
         one = self.one
         into = self.into
@@ -133,11 +141,32 @@ class Reader:
                 break
             else:
                 return n  # nothing more has come
+            if self.body:
+                if n:
+                    return n  # (a block begins a piece of its own)
+                k = into(self.view[:min(self.body, size)])
+                self.body -= k
+                self.fresh = not self.body and k > 0 and chunk[k - 1] == 10
+                return k
             if not into(one):
                 return n
             c = one[0]
+            if self.head >= 0:  # a frame's header: its length, up to the colon
+                if 48 <= c <= 57 and self.head <= MAX_LINE:
+                    self.head = self.head * 10 + c - 48
+                    continue
+                if c == 58 and self.head > 0:
+                    self.body = self.head
+                    self.head = -1
+                    continue
+                self.head = -1  # not a frame after all: a line that is not JSON (bad_json)
+            elif self.fresh and c == 35:
+                self.head = 0
+                self.fresh = False
+                continue
             chunk[n] = c
             n += 1
+            self.fresh = c == 10
             if c == 10 or c == 3:
                 break
         return n

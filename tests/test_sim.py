@@ -25,6 +25,22 @@ def test_every_kind_of_bad_line_gets_its_code_and_the_device_stays_up(sim):
     assert link.request("hello")["protocol"] == PROTOCOL
 
 
+def test_framed_lines_are_answered_and_bad_frames_get_the_codes_of_plain_lines(sim):
+    from steppe.device import FRAMED, framed
+
+    link = sim.link
+    line = b'{"args":{"territories":{"red":[3,2],"yellow":[5]}},"id":5,"op":"khan.bonus"}'
+    assert len(line) >= FRAMED and framed(line) == b"#%d:" % (len(line) + 1) + line + b"\n"
+    plain = link.raw_line(line)
+    assert plain["ok"] and plain["result"]["bonus"]
+    assert link.raw_line(framed(line)[:-1]) == plain, "the same line framed: the same reply"
+    huge = b'{"id":6,"op":"x","pad":"' + b"z" * 20000 + b'"}'
+    assert link.raw_line(framed(huge)[:-1])["error"]["code"] == "too_long", "the limit is the body's"
+    assert link.raw_line(b"#12x" + line)["error"]["code"] == "bad_json", "a header that is not one"
+    assert link.raw_line(b"#99999999999:" + line)["error"]["code"] == "bad_json", "a length past any line"
+    assert link.request("khan.bonus", {"territories": {"red": [4]}})["bonus"], "and the link goes on"
+
+
 def test_rules_ops_answer_as_on_the_host(sim):
     from shared_rules import ops
 

@@ -24,6 +24,18 @@ BUDGET = 3072  # request bytes in flight at most (see Transport.pipelined)
 REPLY_TIMEOUT = 60.0  # s for one reply: a whole random game (khan.playout) on a Pico takes seconds
 
 
+FRAMED = 64  # request lines from this long go framed: "#" length ":" line (docs/ops.md)
+
+
+def framed(line: bytes) -> bytes:
+    """A request line as it goes to the device, its newline added: a long one with its
+    length before it, so the device reads it in blocks instead of a byte at a time (the
+    Pico's USB serial cannot say how many bytes wait: firmware/link.py Reader)."""
+    if len(line) < FRAMED:
+        return line + b"\n"
+    return b"#%d:" % (len(line) + 1) + line + b"\n"
+
+
 def request_line(req: dict) -> str:
     """A request as the device reads it fastest: canonical JSON, which it proves strict by
     walking the object instead of reading the text a character at a time (ops.loads_strict);
@@ -75,7 +87,7 @@ class Transport:
         req = {"id": rid, "op": op}
         if args is not None:
             req["args"] = args
-        self.write((request_line(req) + "\n").encode())
+        self.write(framed(request_line(req).encode()))
         return self.reply(rid, timeout)
 
     def reply(self, rid: int, timeout: float, or_unnumbered: bool = False) -> dict:
@@ -143,7 +155,8 @@ class Transport:
                     if line is None:
                         order.put((tag, None))
                         continue
-                    size = len(line) + 1
+                    line = framed(line)
+                    size = len(line)
                     with room:
                         while sizes and (len(sizes) >= window or held[0] + size > budget) and not stop.is_set():
                             room.wait()
@@ -152,7 +165,7 @@ class Transport:
                         sizes.append(size)
                         held[0] += size
                     order.put((tag, rid))
-                    self.write(line + b"\n")
+                    self.write(line)
             except BaseException as e:  # noqa: B036 - handed to the reading thread, raised there
                 order.put(_Failed(e))
             finally:

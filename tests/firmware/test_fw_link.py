@@ -255,3 +255,35 @@ def test_the_reader_takes_what_came_to_a_line_end_or_a_ctrl_c():
         while into(one):
             got.append(one[0])
         assert bytes(got) == b'{"id":1}\nab\x03cd' + b"x" * 300 and into(one) == 0
+
+
+def test_a_framed_line_is_read_in_blocks_and_a_bad_header_is_a_line_that_is_not_json():
+    import select
+
+    from link import Reader
+
+    if not hasattr(select.poll(), "ipoll"):
+        return  # (CPython has no ipoll: the reader is the device's)
+    big = b'{"id":3,"pad":"' + b"y" * 270 + b'"}\n'
+    path = tmpdir("i13frames") + "/in"
+    with open(path, "wb") as f:
+        f.write(b'#9:{"id":1}\n' + b'{"id":2}\n' + b"#x:zz\n" + b"#" + str(len(big)).encode() + b":" + big
+                + b'{"id":4}\n')
+    with open(path, "rb") as stream:
+        reader = Reader(stream, 64)
+        n = reader.fill()
+        assert bytes(reader.chunk[:n]) == b'{"id":1}\n', "the header goes, the body comes whole"
+        n = reader.fill()
+        assert bytes(reader.chunk[:n]) == b'{"id":2}\n', "a plain line after a frame"
+        n = reader.fill()
+        assert bytes(reader.chunk[:n]) == b"x:zz\n", "not a frame: a line the link answers bad_json"
+        got = []
+        while True:
+            n = reader.fill()
+            if not n:
+                break
+            got.append(bytes(reader.chunk[:n]))
+        assert [len(p) for p in got[:5]] == [64, 64, 64, 64, len(big) - 256], "the body in blocks"
+        assert b"".join(got[:5]) == big
+        assert got[5:] == [b'{"id":4}\n'], "and the next line, plain, after it"
+
