@@ -11,6 +11,7 @@ import time
 import pytest
 
 from shared_rules import journal
+from steppe import cases
 from steppe.device import SerialTransport
 from steppe.sim import VirtualPico
 
@@ -95,12 +96,19 @@ def test_two_thousand_gpio_presses_during_saves_and_requests_none_lost(gpio_pico
     busy = threading.Event()
     served = [0]
 
-    def requests() -> None:  # the host keeps the device busy with whole games meanwhile
-        seed = 0
+    # the host keeps the device busy meanwhile, as steppe verify does: the long Khan ops on
+    # mid-game positions, back to back (whole random games, seconds long on a slow machine,
+    # would overflow the latch's ring at this test's five buttons tapped at once)
+    jobs = [(op, args) for op in ("khan.play", "khan.conquests", "khan.flee", "khan.invasions")
+            for args in cases.generate(op, 6, 2026)]
+
+    def requests() -> None:
+        k = 0
         while not busy.is_set():
-            link.request("khan.playout", {"seed": seed, "players": 4}, timeout=60.0)
+            op, args = jobs[k % len(jobs)]
+            link.exchange(op, args, timeout=60.0)
             served[0] += 1
-            seed += 1
+            k += 1
 
     p.gpio(edges)
     worker = threading.Thread(target=requests)  # the only user of the link until it stops
@@ -116,7 +124,7 @@ def test_two_thousand_gpio_presses_during_saves_and_requests_none_lost(gpio_pico
           "rolls saved: %d" % (PRESSES, got, stats["late_edges"], served[0],
                                link.request("state.get")["actions"] - saved_before))
     assert got == PRESSES, "every tap acted on exactly once"
-    assert stats["late_edges"] >= 50 and served[0] >= 5, "the presses really landed inside the device's work"
+    assert stats["late_edges"] >= 20 and served[0] >= 50, "the presses really landed inside the device's work"
     assert link.request("state.get")["actions"] - saved_before >= 100, "and inside saves: the OKs rolled"
     assert stats["dropped"] == 0
 
