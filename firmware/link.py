@@ -118,23 +118,22 @@ class Reader:
         self.poll = select.poll()
         self.poll.register(stdin, select.POLLIN)
         raw = stdin.buffer if hasattr(stdin, "buffer") else stdin
-        self.into = getattr(raw, "readinto", None) or _reading(raw)
+        self.into = raw.readinto  # (the Pico's and the unix port's stdin.buffer have it)
         self.one = bytearray(1)
         self.chunk = bytearray(size)  # the bytes that came
-        self.view = memoryview(self.chunk)
-        self.fresh = True  # the next byte begins a line
-        self.head = -1  # a frame's length so far, its digits being read; -1: not in a header
+        self.fresh = True  # the piece being read begins a line
         self.body = 0  # the bytes of a frame's body still to come
 
     def fill(self) -> int:
         """How many bytes were read into chunk: those that have come, to the end of a line
         or a Ctrl-C (acted on at once: what follows it is the REPL's), at most its size; of
-        a frame's body, the next block of it."""
+        a frame's body, the next block of it (its header, read whole into one piece, goes)."""
         chunk = self.chunk
         one = self.one
         into = self.into
         ipoll = getattr(self.poll, "ipoll", self.poll.poll)  # (CPython's poll has no ipoll: the tests')
         size = len(chunk)
+        fresh = self.fresh
         n = 0
         while n < size:
             for _ in ipoll(0):
@@ -143,32 +142,33 @@ class Reader:
                 return n  # nothing more has come
             if self.body:
                 if n:
-                    return n  # (a block begins a piece of its own)
-                k = into(self.view[:min(self.body, size)])
-                self.body -= k
-                self.fresh = not self.body and k > 0 and chunk[k - 1] == 10
-                return k
+                    return n
+                n = into(memoryview(chunk)[:min(self.body, size)])
+                self.body -= n
+                self.fresh = not self.body
+                return n
             if not into(one):
                 return n
             c = one[0]
-            if self.head >= 0:  # a frame's header: its length, up to the colon
-                if 48 <= c <= 57 and self.head <= MAX_LINE:
-                    self.head = self.head * 10 + c - 48
-                    continue
-                if c == 58 and self.head > 0:
-                    self.body = self.head
-                    self.head = -1
-                    continue
-                self.head = -1  # not a frame after all: a line that is not JSON (bad_json)
-            elif self.fresh and c == 35:
-                self.head = 0
-                self.fresh = False
-                continue
             chunk[n] = c
             n += 1
             self.fresh = c == 10
             if c == 10 or c == 3:
                 break
+            if c == 58 and fresh and chunk[0] == 35:  # "#123:" begins a line: a frame
+                n = self._header(n)
+        return n
+
+    def _header(self, n: int) -> int:
+        """A frame's header "#123:" read into chunk[:n]: its body comes next (0: nothing of
+        this piece is kept), or n when it is not a frame after all (a line not JSON)."""
+        try:
+            k = int(bytes(self.chunk[1:n - 1]))
+        except ValueError:
+            return n
+        if 0 < k <= MAX_LINE + 1:
+            self.body = k
+            return 0
         return n
 
 
@@ -284,20 +284,6 @@ OPS = {
 }
 HOST = "hostops"
 OUT_OF_MEMORY = '{"error":{"code":"no_memory","message":"the request did not fit in the device\'s RAM"},"id":null,"ok":false}\n'
-
-
-def _reading(raw):
-    """readinto(one byte) for a stream that has only read()."""
-    read = raw.read
-
-    def into(buf) -> int:
-        b = read(1)
-        if not b:
-            return 0
-        buf[0] = b[0]
-        return 1
-
-    return into
 
 
 _HEAP = [0]  # the heap's size (free + used), asked once: each gc.mem_free() walks the heap's
