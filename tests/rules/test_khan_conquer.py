@@ -62,6 +62,30 @@ def test_shapes_are_the_free_polyominoes():
             assert not (packed[a] & packed[b]), (fives[a], fives[b])
 
 
+def _worked_out(shape: str) -> bytes:
+    """A shape's orientations worked out from its cells: the eight rotations and mirror
+    images, each moved to its top-left corner, its cells sorted, the first of equal ones
+    kept - what conquer.ORIENTATIONS holds as a constant."""
+    cells = [(int(w[0]), int(w[1])) for w in SHAPES[shape].split()]
+    seen = []
+    for swap in (False, True):
+        for sx in (1, -1):
+            for sy in (1, -1):
+                pts = [((y if swap else x) * sx, (x if swap else y) * sy) for x, y in cells]
+                mx = min(p[0] for p in pts)
+                my = min(p[1] for p in pts)
+                norm = sorted((p[0] - mx, p[1] - my) for p in pts)
+                if norm not in seen:
+                    seen.append(norm)
+    return bytes(v for norm in seen for xy in norm for v in xy)
+
+
+def test_the_orientation_table_is_what_the_shapes_give():
+    assert sorted(conquer.ORIENTATIONS) == sorted(SHAPES)
+    for shape in SHAPES:
+        assert conquer.ORIENTATIONS[shape] == _worked_out(shape), shape
+
+
 def test_tile_covers_only_yurt_cells_in_any_rotation_or_mirror():
     yurts = {"A1": "red", "A2": "red", "B2": "neutral"}
     for names in ("A1 A2 B2", "B2 A2 A1"):
