@@ -118,7 +118,7 @@ class Reader:
         self.poll = select.poll()
         self.poll.register(stdin, select.POLLIN)
         raw = stdin.buffer if hasattr(stdin, "buffer") else stdin
-        self.into = raw.readinto  # (the Pico's and the unix port's stdin.buffer have it)
+        self.into = getattr(raw, "readinto", None) or _reading(raw)
         self.one = bytearray(1)
         self.chunk = bytearray(size)  # the bytes that came
         self.fresh = True  # the piece being read begins a line
@@ -284,6 +284,21 @@ OPS = {
 }
 HOST = "hostops"
 OUT_OF_MEMORY = '{"error":{"code":"no_memory","message":"the request did not fit in the device\'s RAM"},"id":null,"ok":false}\n'
+
+
+def _reading(raw):
+    """readinto for a stream that has only read() (a firmware without it): a byte at a
+    time, a frame's blocks too."""
+    read = raw.read
+
+    def into(buf) -> int:
+        b = read(1)
+        if not b:
+            return 0
+        buf[0] = b[0]
+        return 1
+
+    return into
 
 
 _HEAP = [0]  # the heap's size (free + used), asked once: each gc.mem_free() walks the heap's

@@ -10,6 +10,8 @@ json.dumps(obj, sort_keys=True, separators=(",", ":")).
 import sys
 
 _FAST = sys.implementation.name == "micropython"  # fast_text: MicroPython's own json.dumps
+_C = []  # fast_text's json.dumps and OrderedDict
+_SEPARATORS = (",", ":")
 _SHORT = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 _HEX = "0123456789abcdef"
 
@@ -219,13 +221,16 @@ def fast_text(obj, max_depth: int = 64):
     if t is not dict and t is not list and t is not tuple:
         return None
     try:
-        import json
-        from collections import OrderedDict
+        if not _C:  # (found once: an import in the function cost each request ~2 ms on a Pico)
+            import json
+            from collections import OrderedDict
 
-        ordered = _ordered(obj, max_depth, OrderedDict)
+            _C.append(json.dumps)
+            _C.append(OrderedDict)
+        ordered = _ordered(obj, max_depth, _C[1])
         if ordered is None:
             return None
-        text = json.dumps(ordered, separators=(",", ":"))
+        text = _C[0](ordered, separators=_SEPARATORS)
     except (ImportError, TypeError):  # a firmware without OrderedDict or separators: never again
         _FAST = False
         return None

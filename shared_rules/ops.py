@@ -5,11 +5,14 @@ The same table answers `steppe rules OP` on the host, the device over serial, an
 so the device only spends RAM on the games that are played.
 """
 
+import json
+
 from shared_rules import cjson
 from shared_rules.errors import BAD_JSON, INTERNAL, TOO_LONG, UNKNOWN_OP, RulesError, bad_args
 from shared_rules.games import NAMES
 
 MAX_LINE = 16384  # bytes in one request line, newline excluded; documented in docs/ops.md
+MAX_DEPTH = 32  # strict.MAX_DEPTH (a test checks it), here so a request's fast path imports nothing
 
 # the families of ops: the random generator's, and each game's (shared_rules/games.py):
 # a module with OPS = {"name": function}, the op "game.name" being that function.
@@ -76,17 +79,15 @@ def parse_line(line: str):
 def loads_strict(line: str):
     """The JSON of a request line, read as strictly on the device as on the host
     (shared_rules/strict.py); a RulesError (bad_json, with the reason) when it is not."""
-    import json
-
-    from shared_rules import cjson, strict
-
     if "\\u" not in line:  # the host sends canonical JSON: proven so by walking what it reads as
         try:
             obj = json.loads(line)
         except (ValueError, RuntimeError):  # (too deep for the reader): the strict reader says why
             obj = None
-        if obj is not None and cjson.matches(obj, line, strict.MAX_DEPTH):
+        if obj is not None and cjson.matches(obj, line, MAX_DEPTH):
             return obj
+    from shared_rules import strict
+
     try:
         strict.check(line)  # anything else, a character at a time: the reason when it is not JSON
         return json.loads(line)

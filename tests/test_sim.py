@@ -31,6 +31,7 @@ def test_framed_lines_are_answered_and_bad_frames_get_the_codes_of_plain_lines(s
     link = sim.link
     line = b'{"args":{"territories":{"red":[3,2],"yellow":[5]}},"id":5,"op":"khan.bonus"}'
     assert len(line) >= FRAMED and framed(line) == b"#%d:" % (len(line) + 1) + line + b"\n"
+    assert framed(b"{}") == b"{}\n", "a line shorter than any request goes plain"
     plain = link.raw_line(line)
     assert plain["ok"] and plain["result"]["bonus"]
     assert link.raw_line(framed(line)[:-1]) == plain, "the same line framed: the same reply"

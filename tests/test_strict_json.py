@@ -80,3 +80,9 @@ def test_mutated_texts_are_judged_as_json_loads_judges_them():
         else:
             counts["both refuse"] += 1
     assert min(counts.values()) > 20, counts
+
+
+def test_the_op_tables_depth_is_the_strict_readers():
+    from shared_rules import ops
+
+    assert ops.MAX_DEPTH == strict.MAX_DEPTH  # (the fast path of a request's reading has its own copy)

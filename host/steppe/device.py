@@ -24,13 +24,14 @@ BUDGET = 3072  # request bytes in flight at most (see Transport.pipelined)
 REPLY_TIMEOUT = 60.0  # s for one reply: a whole random game (khan.playout) on a Pico takes seconds
 
 
-FRAMED = 64  # request lines from this long go framed: "#" length ":" line (docs/ops.md)
+FRAMED = 16  # request lines from this long go framed: "#" length ":" line (docs/ops.md)
 
 
 def framed(line: bytes) -> bytes:
-    """A request line as it goes to the device, its newline added: a long one with its
-    length before it, so the device reads it in blocks instead of a byte at a time (the
-    Pico's USB serial cannot say how many bytes wait: firmware/link.py Reader)."""
+    """A request line as it goes to the device, its newline added, with its length before
+    it: the device reads it in blocks instead of a byte at a time (the Pico's USB serial
+    cannot say how many bytes wait: firmware/link.py Reader). hello goes plain (see
+    Transport.exchange)."""
     if len(line) < FRAMED:
         return line + b"\n"
     return b"#%d:" % (len(line) + 1) + line + b"\n"
@@ -87,7 +88,9 @@ class Transport:
         req = {"id": rid, "op": op}
         if args is not None:
             req["args"] = args
-        self.write(framed(request_line(req).encode()))
+        line = request_line(req).encode()
+        # hello goes plain: a device of an older protocol reads it, and says which it speaks
+        self.write(line + b"\n" if op == "hello" else framed(line))
         return self.reply(rid, timeout)
 
     def reply(self, rid: int, timeout: float, or_unnumbered: bool = False) -> dict:

@@ -246,6 +246,16 @@ def test_the_reader_takes_what_came_to_a_line_end_or_a_ctrl_c():
             total += n
         assert total == 302 - 64, "then the rest, and nothing at the end"
 
+    from link import _reading
+
+    with open(path, "rb") as stream:  # a stream with read() only: a byte at a time the same
+        into = _reading(stream)
+        one = bytearray(1)
+        got = []
+        while into(one):
+            got.append(one[0])
+        assert bytes(got) == b'{"id":1}\nab\x03cd' + b"x" * 300 and into(one) == 0
+
 
 
 def test_a_framed_line_is_read_in_blocks_and_a_bad_header_is_a_line_that_is_not_json():
