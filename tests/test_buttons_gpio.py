@@ -96,11 +96,14 @@ def test_two_thousand_gpio_presses_during_saves_and_requests_none_lost(gpio_pico
     busy = threading.Event()
     served = [0]
 
-    # the host keeps the device busy meanwhile, as steppe verify does: the long Khan ops on
-    # mid-game positions, back to back (whole random games, seconds long on a slow machine,
-    # would overflow the latch's ring at this test's five buttons tapped at once)
-    jobs = [(op, args) for op in ("khan.play", "khan.conquests", "khan.flee", "khan.invasions")
-            for args in cases.generate(op, 6, 2026)]
+    # the host keeps the device busy meanwhile, back to back: the long Khan ops on mid-game
+    # positions (as steppe verify sends them), each after a shuffle of 4,096 (tens of ms on
+    # any machine, so edges wait for the loop; whole random games, seconds long on a slow
+    # machine, would overflow the latch's ring at this test's five buttons tapped at once)
+    jobs = []
+    for op in ("khan.play", "khan.conquests", "khan.flee", "khan.invasions"):
+        for args in cases.generate(op, 6, 2026):
+            jobs += [("rng.shuffle", {"seed": len(jobs), "n": 4096}), (op, args)]
 
     def requests() -> None:
         k = 0
