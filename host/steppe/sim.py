@@ -98,8 +98,9 @@ class VirtualPico:
 
     def spawn(self) -> None:
         cmd, env = self._command()
+        prctl = _pdeathsig()  # (here, before the fork: see _pdeathsig)
         self.proc = subprocess.Popen(cmd, stdin=self.slave, stdout=self.slave, stderr=self.slave, cwd=self.fs,
-                                     env=env, preexec_fn=_board_process)
+                                     env=env, preexec_fn=lambda: _board_process(prctl))
 
     def serve(self) -> None:
         """Relay bytes between the two ptys until stopped, starting the interpreter again
@@ -225,9 +226,10 @@ class VirtualPico:
 
 
 def _pdeathsig():
-    """prctl, looked up in the simulator's own process: the child of a fork in a process
-    with threads may not import (another thread can hold the import lock at the fork, and
-    the child would wait for it for ever - seen on a loaded machine)."""
+    """prctl (Linux; else None), looked up in the simulator's own process before it forks
+    the board's: the child of a fork in a process with threads may not import (another
+    thread can hold the import lock at the fork, and the child would wait for it for ever -
+    seen on a loaded machine). Not at import time: ctypes costs every steppe command ~7 ms."""
     if not sys.platform.startswith("linux"):
         return None
     try:
@@ -238,16 +240,13 @@ def _pdeathsig():
         return None
 
 
-_PRCTL = _pdeathsig()
-
-
-def _board_process() -> None:
+def _board_process(prctl) -> None:
     """In the interpreter's process before it starts: a session of its own (the user's
     Ctrl-C is not the board's), and on Linux it dies with the simulator, even a killed one.
-    Nothing here imports or allocates locks: see _pdeathsig."""
+    Nothing here imports: prctl was looked up before the fork (_pdeathsig)."""
     os.setsid()
-    if _PRCTL is not None:
-        _PRCTL(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if prctl is not None:
+        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 def register(device: str) -> str:
