@@ -222,14 +222,14 @@ def link_stats(app, args: dict) -> dict:
     """What the device paid for the link (the benchmarks read it, bench/bench_device.py):
     the last request's time from its first byte read to its reply's last byte written, the
     longest gap between two turns of the button loop since the last link.stats (gap_ms: wall
-    time, the loop's sleep in it; busy_us: the CPU time between two polls), on the
+    time, the loop's sleep in it), the most CPU time a press could wait for its poll (busy_us:
+    a stretch of the link's between two of its yields and a turn of the loop, App._stretch;
+    the last link.stats's own left out), on the
     virtual Pico with GPIO input (sim/gpio.py) the buttons' events made, polls that took
     edges late (they waited for a busy loop), edges lost to a full ring and edge to frame
     ([polls, wait ms sum, max, work us sum, max], the largest since the last link.stats), and with
     "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py)."""
-    # (the link's work since the last poll counts too: the loop may not have had a turn since
-    # the request before this one)
-    out = {"last_us": app.link_us, "op": app.link_op, "gap_ms": app.max_gap, "busy_us": max(app.max_busy, app.serve_us)}
+    out = {"last_us": app.link_us, "op": app.link_op, "gap_ms": app.max_gap, "busy_us": app.max_busy}
     timing = getattr(app.buttons, "timing", None)  # (the virtual Pico's GPIO input: sim/gpio.py)
     if timing is not None:
         out["presses"] = timing[5]
@@ -237,7 +237,8 @@ def link_stats(app, args: dict) -> dict:
         out["dropped"] = app.buttons.dropped
         out["edge_frame"] = list(timing[:5])
         timing[2] = timing[4] = 0  # (the largest: since the last link.stats)
-    app.max_gap = app.max_busy = app.serve_us = 0
+    app.max_gap = app.max_busy = 0
+    app.stats_read = True  # (this request's own stretch is not counted: App._stretch)
     if args.get("calibrate") is True:
         import calib
 
@@ -248,7 +249,7 @@ def link_stats(app, args: dict) -> dict:
 
 def rules_op(app, op: str, args: dict):
     """The rules ops that are long to answer: a game's tables (a constant: encoded once and
-    kept as their text in link.TABLES, about 1-6 KB, which goes out at the speed of a write
+    kept as their text in link.TABLES - the last game's only: 1-6 KB - which goes out at the speed of a write
     instead of that of the encoder; kept only while the heap is not short - on a short heap
     the text's block would split what is free - and let go by Link.tidy: another game's when
     the heap runs low), and
@@ -265,7 +266,8 @@ def rules_op(app, op: str, args: dict):
             if not hasattr(gc, "mem_free") or _short():
                 return result
             text = cjson.fast_text(result) or cjson.dumps(result)
-            TABLES[op] = text
+            TABLES.clear()  # one game's text kept: a host asks one game's (verify), and
+            TABLES[op] = text  # Khan's alone is 6 KB, a twentieth of a Pico's heap
         return cjson.Streamed(lambda out: out.append(text))
     _busy(app)
     return ops.call(op, args)

@@ -333,17 +333,31 @@ class Link:
         self.host_at = None  # when the host's ops (hostops) were last used; None: not loaded
 
     def answer(self, line, write) -> None:
-        """Answer one request line through write(text): the reply is written in chunks,
-        so a whole saved game goes out without ever being one string in RAM. A reply that
-        runs out of RAM on its way out is cut short (its line broken off) and followed by a
-        no_memory error with the request's id: the host always gets an answer."""
+        """Answer one request line through write(text), all at once (stages(), run through)."""
+        for _ in self.stages(line, write):
+            pass
+
+    def stages(self, line, write):
+        """Answer one request line through write(text), a stage at a time: a generator that
+        yields where the button loop may take its turn - a rules op's request read, its op
+        done (the op itself is one stretch) - so a press waits for a stage, not for the whole
+        request. The device's own ops (the saved game, the journal, the screen) are
+        answered in one stretch: a press between their stages could change what they read.
+        The reply is written in chunks, so a whole saved game goes out without ever being
+        one string in RAM. A reply that runs out of RAM on its way out is cut short (its line
+        broken off) and followed by a no_memory error with the request's id: the host always
+        gets an answer."""
         out = None
         try:
             try:
-                out = self.handle(line)
+                out = self.read(line)
             except MemoryError:  # reading it did not fit: what can go goes, and once more
                 self._free()
-                out = self.handle(line)
+                out = self.read(line)
+            if type(out) is tuple:  # a rules op, read: the buttons' turn, then the op
+                yield
+                out = self.done(out[0], out[1], out[2])
+                yield
             if out is None:
                 return
             try:
@@ -438,17 +452,27 @@ class Link:
     def handle(self, line) -> "dict | None":
         """The reply to one request line (bytes or str, newline stripped); None for a
         blank line."""
+        out = self.read(line)
+        return self.done(out[0], out[1], out[2]) if type(out) is tuple else out
+
+    def read(self, line):
+        """One request line (bytes or str, newline stripped) read: (id, op, args) of a
+        rules op still to run, the reply to any other request (an error, a device op's
+        answer), or None for a blank line."""
         if line is None:
             return error(None, TOO_LONG, "line is longer than " + str(MAX_LINE) + " bytes")
         if line is False:
             gc.collect()
             return error(None, NO_MEMORY, "the line did not fit in the device's RAM")
         if isinstance(line, (bytes, bytearray)):
+            if not line or line[0] <= 32 or line[-1] <= 32:  # (a strip copies: ~2 ms a KB on a Pico)
+                line = line.strip()
             try:
                 line = line.decode()
             except UnicodeError:
                 return error(None, BAD_JSON, "line is not UTF-8")
-        line = line.strip()
+        else:
+            line = line.strip()
         if not line:
             return None
         try:
@@ -470,6 +494,12 @@ class Link:
             return error(rid, BAD_ARGS, "missing \"op\"")
         if not isinstance(args, dict):
             return error(rid, BAD_ARGS, "\"args\" must be an object")
+        if op in OPS:
+            return self.done(rid, op, args)
+        return rid, op, args
+
+    def done(self, rid, op: str, args: dict) -> dict:
+        """The reply to a request read: its op run."""
         try:
             return reply(rid, True, self.run(op, args))
         except RulesError as e:

@@ -288,3 +288,46 @@ def test_a_framed_line_is_read_in_blocks_and_a_bad_header_is_a_line_that_is_not_
         assert b"".join(got[:5]) == big
         assert got[5:] == [b'{"id":4}\n'], "and the next line, plain, after it"
 
+
+
+def test_a_rules_op_is_answered_in_stages_and_the_devices_own_ops_at_once():
+    """Issue 13: the button loop takes its turn where a rules request yields - once its line
+    is read, once its op is done; the device's own ops (their saved game, journal, screen)
+    in one stretch. Staged or not, the reply is the same."""
+    link = Link(_app("stages"))
+    line = b'{"id":1,"op":"huns.roll","args":{"seed":1}}'
+    out = []
+    stages = 0
+    for _ in link.stages(line, out.append):
+        stages += 1
+        assert not out, "nothing is written before the op is done"
+    assert stages == 2
+    once = []
+    link.answer(line, once.append)
+    assert "".join(out) == "".join(once) and '"ok":true' in once[0]
+    for device_op in (b'{"id":2,"op":"hello"}', b'{"id":3,"op":"ui.get"}',
+                      b"{broken", b"   "):
+        out = []
+        assert list(link.stages(device_op, out.append)) == [], device_op
+    assert _ask(link, '{"id":5,"op":"huns.nothing","args":{}}')["error"]["code"] == "unknown_op"
+
+
+def test_one_games_tables_text_is_kept_not_every_games():
+    """Issue 13: the text of the last game's tables is kept (a host asks one game's in a
+    row); Khan's alone is 6 KB of a Pico's heap."""
+    import gc
+
+    import link as link_mod
+
+    if not hasattr(gc, "mem_free"):
+        return  # (CPython: no heap figures, nothing is kept)
+    link = Link(_app("i13onetable"))
+    keep = link_mod.COLLECT_PERCENT
+    try:
+        link_mod.COLLECT_PERCENT = 0  # room
+        for game in ("khan", "huns", "khaan"):
+            assert _ask(link, '{"id":1,"op":"' + game + '.tables","args":{}}')["ok"]
+            assert list(link_mod.TABLES) == [game + ".tables"]
+    finally:
+        link_mod.COLLECT_PERCENT = keep
+        link_mod.TABLES.clear()

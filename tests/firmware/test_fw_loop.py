@@ -271,3 +271,36 @@ def test_the_log_keeps_its_newest_entries_within_its_cap_whatever_it_held():
     out = []
     errlog.stream(folder, out)
     assert json.loads("".join(out)) == text
+
+
+def test_the_buttons_take_their_turn_between_a_rules_requests_stages():
+    """Issue 13: a rules request yields to the loop once its line is read and once its op
+    is done - the buttons are polled between (a press waits for a stage, not for the whole
+    request); the device's own ops are answered in one stretch."""
+    import link as link_mod
+
+    app, folder = _app("stages")
+    when = []
+    read, done = link_mod.Link.read, link_mod.Link.done
+
+    def spy_read(self, line):
+        when.append(("read", app.buttons.turns))
+        return read(self, line)
+
+    def spy_done(self, rid, op, args):
+        when.append(("op", app.buttons.turns))
+        return done(self, rid, op, args)
+
+    link_mod.Link.read, link_mod.Link.done = spy_read, spy_done
+    try:
+        script = [("link", b'{"id":1,"op":"huns.roll","args":{"seed":1}}'), ("wait", 30),
+                  ("link", b'{"id":2,"op":"hello"}'), ("wait", 30), ("wait", 30), ("wait", 30)]
+        finger, out = drive(app, script, folder)
+    finally:
+        link_mod.Link.read, link_mod.Link.done = read, done
+    got = {r["id"]: r for r in _replies(out)}
+    assert got[1]["ok"] and got[2]["ok"]
+    (r1, t1), (o1, t2), (r2, t3), (o2, t4) = when
+    assert (r1, o1, r2, o2) == ("read", "op", "read", "op")
+    assert t2 > t1, "the buttons were polled between the rules request's read and its op"
+    assert t4 == t3, "hello: read and answered in one stretch"
