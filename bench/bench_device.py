@@ -7,9 +7,12 @@ imported by the first) and WARM more (warm: the fastest kept, the op's own cost 
 other programs of a shared build machine, which make a median swing twofold). Each request is timed by
 the device from the first byte of its line read to the last byte of its reply written
 (link.stats), and scaled to a Pico by the calibration loop run in that same process
-(firmware/calib.py). Also: the longest gap between two polls of the buttons while the
-game's requests were served (the CPU time between two polls, scaled: not the loop's own
-4 ms sleep - and, served warm, the least of an op's runs), the heap free after the game's tables are loaded (and with
+(firmware/calib.py); the tidying after the reply (a collection when the heap runs short:
+the largest of the warm runs) apart. Khan's pieces go packed, as steppe sends them
+(host/steppe/wire.py). Also: the longest gap between two polls of the buttons while the
+game's requests were served (a stretch of the device's work between two yields to the
+loop, with a turn of the loop, scaled: not the loop's own 4 ms sleep - and, served warm,
+the least of an op's runs), the heap free after the game's tables are loaded (and with
 every game's tables asked for in turn on one board), and `steppe verify` cases/s against
 the 190wK board.
 
@@ -66,23 +69,26 @@ def _close(pico, link) -> None:
 LOOP_SLEEP_MS = 4  # firmware/app.py POLL_MS: the button loop's sleep between two polls
 
 
-def _cost(link, op: str, args: dict) -> "tuple[int, int, bool]":
-    """(device µs, the most CPU µs between two polls of the buttons, answered ok) of one
-    request. (The wall-clock gap between polls holds the loop's 4 ms sleep, which a
-    calibration factor must not scale; the CPU time between polls is what a Pico pays.)"""
+def _cost(link, op: str, args: dict) -> "tuple[int, int, bool, int]":
+    """(device µs, the most CPU µs between two polls of the buttons, answered ok, the µs of
+    the tidying after the reply - a collection when the heap runs short) of one request.
+    (The wall-clock gap between polls holds the loop's 4 ms sleep, which a calibration
+    factor must not scale; the CPU time between polls is what a Pico pays.)"""
+    from steppe import wire
     from steppe.device import DeviceError, framed, request_line
 
     time.sleep(0.02)  # the loop polls between link.stats and the request, and after it: the
-    line = framed(request_line({"id": 1, "op": op, "args": args}).encode())  # as steppe sends it
+    args = wire.pack_args(op, args)  # as steppe sends it: framed, Khan's pieces packed
+    line = framed(request_line({"id": 1, "op": op, "args": args}).encode())
     reply = link.raw_line(line[:-1], timeout=60)
     time.sleep(0.02)  # most CPU between two polls is the request's own
     try:
         stats = link.request("link.stats")
     except DeviceError:  # (a small heap that the op left short: no figure this time)
-        return 0, 0, bool(reply.get("ok"))
+        return 0, 0, bool(reply.get("ok")), 0
     if stats["op"] != op:  # the line itself did not fit (answered no_memory before its op was known)
-        return 0, stats["busy_us"], False
-    return stats["last_us"], stats["busy_us"], bool(reply.get("ok"))
+        return 0, stats["busy_us"], False, 0
+    return stats["last_us"], stats["busy_us"], bool(reply.get("ok")), stats["tidy_us"]
 
 
 def _gap(busy_us: int, scale: float) -> float:
@@ -113,15 +119,17 @@ def measure(heap: str, games=GAMES, only: str = "") -> dict:
                     if not op.startswith(game + ".") or op == "khan.playout" or only not in op:
                         continue
                     args = cases.generate(op, PER_OP, 1)
-                    cold, g, ok = _cost(link, op, args[0])
+                    cold, g, ok, _ = _cost(link, op, args[0])
                     gap = max(gap, g)
                     warm = []
                     gaps = []
+                    tidy = 0
                     for k in range(WARM):
-                        us, g, ok2 = _cost(link, op, args[1 + k % (len(args) - 1)] if len(args) > 1 else args[0])
+                        us, g, ok2, t = _cost(link, op, args[1 + k % (len(args) - 1)] if len(args) > 1 else args[0])
                         if us:  # (0: the line did not fit; not a time)
                             warm.append(us)
                         gaps.append(g)
+                        tidy = max(tidy, t)
                     warm.sort()
                     # one preemption of the desktop's scheduler, times the calibration's factor,
                     # would read as a long gap: an op's own is the least of its runs
@@ -130,7 +138,7 @@ def measure(heap: str, games=GAMES, only: str = "") -> dict:
                         warm_gap[0], warm_gap[1] = quiet, op
                     out["ops"].append({"op": op, "cold_ms": cold * scale / 1000.0 if cold else None,
                                        "warm_ms": warm[0] * scale / 1000.0 if warm else None, "ok": ok,
-                                       "gap_ms": _gap(quiet, scale)})
+                                       "gap_ms": _gap(quiet, scale), "tidy_ms": tidy * scale / 1000.0})
                 out["games"][game] = {"free_after_tables": free, "gap_ms": _gap(gap, scale), "scale": scale,
                                       "warm_gap_ms": _gap(warm_gap[0], scale), "warm_gap_op": warm_gap[1]}
             finally:
@@ -240,10 +248,12 @@ def report(results: list, rate: float) -> None:
     for res in results:
         print("device requests at heapsize=%s, timed inside from the first byte in to the last byte out"
               % res["heap"])
-        print("%-24s %16s %16s %16s" % ("op", "cold Pico-eq.", "warm Pico-eq.", "buttons unpolled"))
+        print("%-24s %16s %16s %16s %16s" % ("op", "cold Pico-eq.", "warm Pico-eq.", "buttons unpolled",
+                                             "tidy after"))
         for row in res["ops"]:
-            print("%-24s %16s %16s %16s%s" % (row["op"], _ms(row["cold_ms"]), _ms(row["warm_ms"]), _ms(row["gap_ms"]),
-                                              "" if row["ok"] else "   (its first case refused)"))
+            print("%-24s %16s %16s %16s %16s%s" % (row["op"], _ms(row["cold_ms"]), _ms(row["warm_ms"]),
+                                                   _ms(row["gap_ms"]), _ms(row.get("tidy_ms", 0.0)),
+                                                   "" if row["ok"] else "   (its first case refused)"))
         for game, g in res["games"].items():
             print("%-8s heap free after %s.tables: %d KB (about %d KB on a 32-bit Pico); longest button-loop gap"
                   " %.0f ms Pico-eq. (any request, cold ones too); served warm: %.0f ms (%s, the least of its runs)"

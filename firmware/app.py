@@ -81,6 +81,7 @@ class App:
         self.alert_at = 0
         self.last_press = clock.now()
         self.link_us = 0  # the last request's cost on the device, first byte in to last byte out
+        self.tidy_us = 0  # ...and the tidying after it (Link.tidy: a collection when the heap runs short)
         self.link_op = ""
         self.max_gap = 0  # ms: the longest gap between two turns of the button loop (link.stats)
         self.max_busy = 0  # us: the most CPU time a press could wait for its poll (link.stats):
@@ -737,12 +738,14 @@ class App:
                             self._stretch(began)  # between its stages
                             await _pause(asyncio, 0)
                             began = clock.now_us()
+                        now = clock.now_us()  # its reply's last byte written:
+                        self.link_us = clock.elapsed(now, lines.line_began)  # what it cost, all told
+                        self.link_op = link.op
                         self._stretch(began)  # and once its reply is out
                         await _pause(asyncio, 0)
                         began = clock.now_us()
                         link.tidy()  # a collection only when the heap runs short
-                        self.link_us = clock.elapsed(clock.now_us(), lines.line_began)  # what it cost, all told
-                        self.link_op = link.op
+                        self.tidy_us = clock.elapsed(clock.now_us(), began)
             except KeyboardInterrupt:
                 raise
             except Exception as e:  # the link is never left dead: every line is answered

@@ -220,7 +220,8 @@ def speed_us() -> int:
 
 def link_stats(app, args: dict) -> dict:
     """What the device paid for the link (the benchmarks read it, bench/bench_device.py):
-    the last request's time from its first byte read to its reply's last byte written, the
+    the last request's time from its first byte read to its reply's last byte written (and
+    the tidying after it: tidy_us, a collection when the heap runs short), the
     longest gap between two turns of the button loop since the last link.stats (gap_ms: wall
     time, the loop's sleep in it), the most CPU time a press could wait for its poll (busy_us:
     a stretch of the link's between two of its yields and a turn of the loop, App._stretch;
@@ -229,7 +230,7 @@ def link_stats(app, args: dict) -> dict:
     edges late (they waited for a busy loop), edges lost to a full ring and edge to frame
     ([polls, wait ms sum, max, work us sum, max], the largest since the last link.stats), and with
     "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py)."""
-    out = {"last_us": app.link_us, "op": app.link_op, "gap_ms": app.max_gap, "busy_us": app.max_busy}
+    out = {"last_us": app.link_us, "tidy_us": app.tidy_us, "op": app.link_op, "gap_ms": app.max_gap, "busy_us": app.max_busy}
     timing = getattr(app.buttons, "timing", None)  # (the virtual Pico's GPIO input: sim/gpio.py)
     if timing is not None:
         out["presses"] = timing[5]

@@ -86,12 +86,20 @@ class Transport:
         rid = self.next_id
         self.next_id += 1
         req = {"id": rid, "op": op}
+        khan = op.startswith("khan.")
+        if khan:  # Khan's pieces go packed, and come back as objects (wire.py)
+            from steppe import wire
+
+            args = wire.pack_args(op, args)
         if args is not None:
             req["args"] = args
         line = request_line(req).encode()
         # hello goes plain: a device of an older protocol reads it, and says which it speaks
         self.write(line + b"\n" if op == "hello" else framed(line))
-        return self.reply(rid, timeout)
+        reply = self.reply(rid, timeout)
+        if khan:
+            reply = wire.unpack_reply(op, args, reply)
+        return reply
 
     def reply(self, rid: int, timeout: float, or_unnumbered: bool = False) -> dict:
         """The reply with this id (or, with or_unnumbered, one with no id: the device's

@@ -9,6 +9,7 @@ from shared_rules import args as A
 from shared_rules.errors import bad_args
 from shared_rules.khan.board import Board
 from shared_rules.khan.conquer import Protections, figure_info
+from shared_rules.khan import packed
 from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, STATE_VERSION,
                                     TABLE, TURN, VIRTUAL, Deck, KhanGame, new_game)
 from shared_rules.khan.position import BLACK, NEUTRAL, NO_KEY, Position, check_player_id, ruler_index
@@ -20,7 +21,10 @@ MAX_FIGURES = 64
 
 
 def pieces(board: Board, data, players=None) -> Position:
-    """Build and validate a Position; errors name the field and the cell."""
+    """Build and validate a Position; errors name the field and the cell. data: the pieces
+    object, or packed pieces (khan/packed.py)."""
+    if packed.is_packed(data):
+        return packed.unpack(board, data, players)
     if not isinstance(data, dict):
         raise bad_args("pieces must be a JSON object")
     for key in sorted(data):

@@ -4,7 +4,7 @@ from shared_rules import args as A
 from shared_rules.errors import ILLEGAL, RulesError, bad_args, describe
 from shared_rules.khan import board as board_mod
 from shared_rules.khan import board_text
-from shared_rules.khan import conquer, flee as flee_mod, game as game_mod, invade, load, score, state
+from shared_rules.khan import conquer, flee as flee_mod, game as game_mod, invade, load, packed, score, state
 from shared_rules.khan.actions import apply, card_json, cells_of, flight_json, move_json
 from shared_rules.khan.game import Deck
 from shared_rules.khan.tables import (BONUS, CARD_COUNT, DIRECTIONS, FIGURES, RULERS, SETUP_YURTS, SHAPES,
@@ -21,6 +21,11 @@ def _board(args: dict):
 
 def _pieces(args: dict, board):
     return load.pieces(board, A.get(args, "pieces"))
+
+
+def _pieces_out(args: dict, pos):
+    """pos's pieces in the form the op was given its own: the object, or packed."""
+    return packed.pack(pos) if packed.is_packed(args.get("pieces")) else state.pieces_json(pos)
 
 
 def board(args: dict) -> dict:
@@ -63,7 +68,7 @@ def flee(args: dict) -> dict:
     d = DIRECTIONS.index(A.choice(args, "direction", DIRECTIONS))
     source = A.choice(args, "source", (flee_mod.COURT, flee_mod.SUPPLY))
     out = flight_json(b, flee_mod.flee(pos, r, d, source))
-    out["pieces"] = state.pieces_json(pos)
+    out["pieces"] = _pieces_out(args, pos)
     return out
 
 
@@ -131,7 +136,7 @@ def conquer_op(args: dict) -> dict:
             raise
         return {"legal": False, "reason": e.message, "sharers": [], "pieces": None}
     conquer.place(pos, verdict, stock)
-    return {"legal": True, "reason": None, "sharers": verdict[2], "pieces": state.pieces_json(pos)}
+    return {"legal": True, "reason": None, "sharers": verdict[2], "pieces": _pieces_out(args, pos)}
 
 
 def conquests(args: dict) -> dict:
@@ -191,12 +196,14 @@ def new(args: dict) -> dict:
 
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
-    g = load.game(A.obj(args, "state"))
+    given = A.obj(args, "state")
+    g = load.game(given)
     actions = A.actions(args, 500)
     events = []
     for action in actions:
         events.append(apply(g, action))
-    out = {"state": state.game_json(g), "events": events}
+    out = {"state": state.game_json(g, packed.pack(g.pos) if packed.is_packed(given.get("pieces")) else None),
+           "events": events}
     if g.phase == game_mod.OVER:
         out["scores"] = g.scores()
     return out

@@ -49,13 +49,14 @@ def protections_json(prot: Protections) -> dict:
     }
 
 
-def game_json(g: KhanGame) -> dict:
-    """The whole game, as the device saves it after every change."""
+def game_json(g: KhanGame, pieces=None) -> dict:
+    """The whole game, as the device saves it after every change. pieces: its pieces in
+    another form (packed: khan/packed.py) instead of the pieces object."""
     out = {
         "game": "khan", "version": STATE_VERSION, "board": g.board_ref, "players": list(g.players),
         "mode": g.mode, "phase": g.phase, "step": g.step, "current": g.current, "turn": g.turn,
         "actions": g.actions, "done": g.done, "extra": g.extra, "expel_blocked": g.expel_blocked, "final_next": g.final_next,
-        "setup_left": g.setup_left, "pieces": pieces_json(g.pos), "stock": dict(g.stock),
+        "setup_left": g.setup_left, "pieces": pieces_json(g.pos) if pieces is None else pieces, "stock": dict(g.stock),
         "protections": protections_json(g.prot), "last_used": dict(g.last_used), "specials": {},
         "rng": g.rng.getstate(), "deck": None,
     }

@@ -1,0 +1,212 @@
+"""Khan pieces packed: the same pieces as khan/state.py's JSON object, as a few bytes.
+
+The pieces object names every yurt and figure cell by name ({"A2": "red", ...}): a late
+game's is ~2.5 KB of JSON, ~300 values, and reading, checking and writing it back cost
+a Pico ~250 ms of a request (issue 13). Packed, the pieces are one object of two members:
+
+    {"packed": "<base64 of the bytes below>", "players": ["red", "yellow"]}
+
+players are the ids the yurt and figure owner bytes count from (the Position's own
+order: it decides who is listed first among a figure's sharers). The bytes, version 1:
+
+    0       1 (the version)
+    1-2     the board's cell count (big-endian): the board of the op, checked
+    3-18    each ruler's cell (RULERS order, 2 bytes big-endian), 65535: not on the board
+    19      the rulers at home: bit r for ruler r
+    20-27   the black yurts on each ruler's court
+    28      the black yurts in the general supply
+    29-     a byte per cell: 0 no yurt, 1 a black (neutral) yurt, 2 + k player k's
+    then    the figure count, and each figure: its FIGURES index (255: given by its cells
+            only), a bit per player sitting on it, 1 if it was given as a bare list of
+            cells, its cell count, and its cells (2 bytes each, big-endian)
+
+Ops take either form wherever they take pieces (and a state's pieces) and answer in the
+form they were given (docs/ops.md); steppe sends the device the packed form (its
+transport packs and unpacks: host/steppe/device.py). Reading packed pieces checks what
+khan/load.py checks of the object, cell by cell, with the field named.
+"""
+
+import binascii
+
+from shared_rules.errors import bad_args
+from shared_rules.khan.board import Board
+from shared_rules.khan.position import BLACK, MAX_PLAYERS, NO_KEY, Position, check_player_id
+from shared_rules.khan.tables import FIGURES, OFF, RIVER, RULERS
+
+VERSION = 1
+KEY = "packed"
+_NONE = 65535
+_HEAD = 29  # bytes before the yurts
+MAX_FIGURES = 64  # (khan/load.py's)
+MAX_COUNT = 60  # yurts on a court, in the supply
+
+
+def is_packed(data) -> bool:
+    return isinstance(data, dict) and KEY in data
+
+
+def pack(pos: Position) -> dict:
+    """The packed form of pos's pieces."""
+    n = pos.board.size
+    out = bytearray(_HEAD)
+    out[0] = VERSION
+    out[1] = n >> 8
+    out[2] = n & 255
+    home = 0
+    for r in range(len(RULERS)):
+        c = pos.ruler_cell[r]
+        if c < 0:
+            c = _NONE
+        out[3 + 2 * r] = c >> 8
+        out[4 + 2 * r] = c & 255
+        if pos.home[r]:
+            home |= 1 << r
+        out[20 + r] = pos.courts[r]
+    out[19] = home
+    out[28] = pos.supply
+    out.extend(pos.yurt)
+    out.append(len(pos.fig_cells))
+    for f in range(len(pos.fig_cells)):
+        cells = pos.fig_cells[f]
+        out.append(pos.fig_key[f])
+        out.append(pos.fig_owners[f])
+        out.append(pos.fig_plain[f])
+        out.append(len(cells))
+        for i in cells:
+            out.append(i >> 8)
+            out.append(i & 255)
+    return {KEY: binascii.b2a_base64(out)[:-1].decode(), "players": list(pos.players)}
+
+
+def _bytes(data) -> bytes:
+    text = data.get(KEY)
+    if not isinstance(text, str) or not text:
+        raise bad_args("pieces.packed must be a base64 string")
+    try:
+        raw = binascii.a2b_base64(text)
+    except ValueError:
+        raw = None
+    # (both ports' readers pass over characters that are not base64: the text must be the
+    # bytes' own encoding, so the host and the device read the same bytes or refuse alike)
+    if raw is None or binascii.b2a_base64(raw)[:-1] != text.encode():
+        raise bad_args("pieces.packed is not base64 as packed (docs/ops.md)")
+    return raw
+
+
+def _players(data, players) -> "list[str]":
+    names = data.get("players")
+    if not isinstance(names, list) or len(names) > MAX_PLAYERS:
+        raise bad_args("pieces.players must be a list of at most " + str(MAX_PLAYERS) + " player ids")
+    for k in range(len(names)):
+        check_player_id(names[k], "pieces.players")
+        if names[k] in names[:k]:
+            raise bad_args("pieces.players lists " + names[k] + " twice")
+    if players and names[:len(players)] != list(players):
+        raise bad_args("pieces.players must begin with the game's players, in their order")
+    return list(names)
+
+
+def unpack(board: Board, data, players=None) -> Position:
+    """A Position from packed pieces on board, every byte checked: a bad one raises bad_args
+    naming what is wrong. players: the game's (the packed list must begin with them)."""
+    for key in data:
+        if key != KEY and key != "players":
+            raise bad_args("packed pieces have only \"packed\" and \"players\"; not \"" + str(key)[:20] + "\"")
+    raw = _bytes(data)
+    names = _players(data, players)
+    n = board.size
+    if len(raw) < _HEAD + n + 1 or raw[0] != VERSION:
+        raise bad_args("pieces.packed: not version " + str(VERSION) + " packed pieces")
+    if (raw[1] << 8 | raw[2]) != n:
+        raise bad_args("pieces.packed is of a board of " + str(raw[1] << 8 | raw[2]) + " cells, not this one's " + str(n))
+    pos = Position(board, names)
+    terrain = board.terrain
+    home = raw[19]
+    for r in range(len(RULERS)):
+        c = raw[3 + 2 * r] << 8 | raw[4 + 2 * r]
+        at_home = home >> r & 1
+        if at_home:
+            pos.home[r] = 1
+        if c != _NONE:
+            if at_home:
+                raise bad_args("pieces.packed: ruler " + RULERS[r] + " is on the board and also home")
+            if c >= n or terrain[c] == OFF or terrain[c] == RIVER:
+                raise bad_args("pieces.packed: ruler " + RULERS[r] + " is not on a land cell")
+            if pos.ruler_at[c]:
+                raise bad_args("pieces.packed: " + board.name_of(c) + " holds two rulers")
+            pos.place_ruler(r, c)
+        courts = raw[20 + r]
+        if courts > MAX_COUNT:
+            raise bad_args("pieces.packed: the court of " + RULERS[r] + " holds more than " + str(MAX_COUNT))
+        pos.courts[r] = courts
+    if home >> len(RULERS):
+        raise bad_args("pieces.packed: the rulers at home name a ruler that is not")
+    if raw[28] > MAX_COUNT:
+        raise bad_args("pieces.packed: the supply holds more than " + str(MAX_COUNT))
+    pos.supply = raw[28]
+    yurts = raw[_HEAD:_HEAD + n]
+    top = 2 + len(names)  # owner bytes 1 (black) .. top - 1
+    ruler_at = pos.ruler_at
+    for i in range(n):
+        y = yurts[i]
+        if y and (y >= top or terrain[i] == OFF or terrain[i] == RIVER or ruler_at[i]):
+            raise bad_args("pieces.packed: the yurt at " + board.name_of(i) + " " + _why_not_yurt(pos, i, y, top))
+    pos.yurt = bytearray(yurts)
+    _figures(pos, raw, _HEAD + n, len(names))
+    return pos
+
+
+def _why_not_yurt(pos: Position, i: int, y: int, top: int) -> str:
+    if y >= top:
+        return "has an owner byte " + str(y) + " past the players (" + str(top - 2) + ")"
+    if pos.ruler_at[i]:
+        return "stands on a ruler"
+    return "is not on land"
+
+
+def _figures(pos: Position, raw: bytes, at: int, players: int) -> None:
+    board = pos.board
+    n = board.size
+    terrain = board.terrain
+    count = raw[at]
+    at += 1
+    if count > MAX_FIGURES:
+        raise bad_args("pieces.packed holds more than " + str(MAX_FIGURES) + " figures")
+    for f in range(count):
+        where = "pieces.packed figure " + str(f)
+        if at + 4 > len(raw):
+            raise bad_args(where + " is cut short")
+        key = raw[at]
+        owners = raw[at + 1]
+        plain = raw[at + 2]
+        size = raw[at + 3]
+        at += 4
+        if key != NO_KEY and key >= len(FIGURES):
+            raise bad_args(where + ": no shape has the number " + str(key))
+        if plain > 1 or (plain and (key != NO_KEY or owners)):
+            raise bad_args(where + ": a figure given by its cells only has no shape and no owners")
+        if owners >> players:
+            raise bad_args(where + ": an owner bit past the players")
+        if size < 1 or size > 8 or at + 2 * size > len(raw):
+            raise bad_args(where + ": a figure covers 1 to 8 cells")
+        cells = []
+        for k in range(size):
+            i = raw[at] << 8 | raw[at + 1]
+            at += 2
+            if i >= n or terrain[i] == OFF:
+                raise bad_args(where + ": a cell that is not on the board")
+            if i in cells:
+                raise bad_args(where + " covers " + board.name_of(i) + " twice")
+            if pos.fig_at[i]:
+                raise bad_args(where + ": " + board.name_of(i) + " is already under another figure")
+            if pos.ruler_at[i]:
+                raise bad_args(where + ": a figure cannot cover the ruler at " + board.name_of(i))
+            cells.append(i)
+        pos.fig_cells.append(tuple(cells))
+        pos.fig_key.append(key)
+        pos.fig_owners.append(owners)
+        pos.fig_plain.append(plain)
+        for i in cells:
+            pos.fig_at[i] = len(pos.fig_cells)
+    if at != len(raw):
+        raise bad_args("pieces.packed has " + str(len(raw) - at) + " bytes too many")
