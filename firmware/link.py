@@ -354,7 +354,7 @@ class Link:
             except MemoryError:  # reading it did not fit: what can go goes, and once more
                 self._free()
                 out = self.read(line)
-            if type(out) is tuple:  # a rules op, read: the buttons' turn, then the op
+            if isinstance(out, tuple):  # a rules op, read: the buttons' turn, then the op
                 yield
                 out = self.done(out[0], out[1], out[2])
                 yield
@@ -453,7 +453,7 @@ class Link:
         """The reply to one request line (bytes or str, newline stripped); None for a
         blank line."""
         out = self.read(line)
-        return self.done(out[0], out[1], out[2]) if type(out) is tuple else out
+        return self.done(out[0], out[1], out[2]) if isinstance(out, tuple) else out
 
     def read(self, line):
         """One request line (bytes or str, newline stripped) read: (id, op, args) of a

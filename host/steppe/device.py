@@ -86,8 +86,8 @@ class Transport:
         rid = self.next_id
         self.next_id += 1
         req = {"id": rid, "op": op}
-        khan = op.startswith("khan.")
-        if khan:  # Khan's pieces go packed, and come back as objects (wire.py)
+        wire = None
+        if op.startswith("khan."):  # Khan's pieces go packed, and come back as objects (wire.py)
             from steppe import wire
 
             args = wire.pack_args(op, args)
@@ -97,7 +97,7 @@ class Transport:
         # hello goes plain: a device of an older protocol reads it, and says which it speaks
         self.write(line + b"\n" if op == "hello" else framed(line))
         reply = self.reply(rid, timeout)
-        if khan:
+        if wire is not None:
             reply = wire.unpack_reply(op, args, reply)
         return reply
 

@@ -118,7 +118,7 @@ def check(link: Transport, count: int = 25, seed: int = 1, ops: "list[str] | Non
     """Run count seeded cases of each op (default: every op) on the device and here, and
     compare the replies. The first `keep` differences are kept with their arguments.
     progress(done, total, op, rate) is called every PROGRESS_S seconds."""
-    from steppe import cases
+    from steppe import cases, wire
 
     names = list(ops) if ops else op_table.names()
     report = Report(names)
@@ -129,17 +129,19 @@ def check(link: Transport, count: int = 25, seed: int = 1, ops: "list[str] | Non
         rid = first
         for op in names:
             for k, args in enumerate(cases.generate(op, count, seed)):
-                line = request_line(rid, op, args)
+                sent = wire.pack_args(op, args)  # (Khan's pieces packed, as steppe sends them)
+                line = request_line(rid, op, sent)
                 rid += 1
                 link.next_id = rid
-                yield (op, k, args, line), rid - 1, line
+                yield (op, k, args, line, sent), rid - 1, line
 
     start = time.monotonic()
     told = start
     total = count * len(names)
     slowest = max([SLOW_OPS.get(op, 1.0) for op in names])  # the device answers in order: one timeout for all
-    for (op, k, args, line), reply in link.pipelined(jobs(), window, timeout * slowest):
+    for (op, k, args, line, sent), reply in link.pipelined(jobs(), window, timeout * slowest):
         assert reply is not None
+        reply = wire.unpack_reply(op, sent, reply)  # (its pieces as objects, as the host's)
         now = time.monotonic()
         if progress is not None and now - told >= PROGRESS_S:
             told = now

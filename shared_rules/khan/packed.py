@@ -30,7 +30,7 @@ import binascii
 
 from shared_rules.errors import bad_args
 from shared_rules.khan.board import Board
-from shared_rules.khan.position import BLACK, MAX_PLAYERS, NO_KEY, Position, check_player_id
+from shared_rules.khan.position import MAX_PLAYERS, NO_KEY, Position, check_player_id
 from shared_rules.khan.tables import FIGURES, OFF, RIVER, RULERS
 
 VERSION = 1
@@ -75,7 +75,7 @@ def pack(pos: Position) -> dict:
         for i in cells:
             out.append(i >> 8)
             out.append(i & 255)
-    return {KEY: binascii.b2a_base64(out)[:-1].decode(), "players": list(pos.players)}
+    return {KEY: binascii.b2a_base64(bytes(out))[:-1].decode(), "players": list(pos.players)}
 
 
 def _bytes(data) -> bytes:
