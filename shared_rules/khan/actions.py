@@ -13,7 +13,8 @@
 
 from shared_rules import args as A
 from shared_rules.errors import bad_args
-from shared_rules.khan import flee
+from shared_rules.khan.conquer import cells_of
+from shared_rules.khan.flee import flight_json
 from shared_rules.khan.game import TABLE, KhanGame
 from shared_rules.khan.position import ruler_index
 from shared_rules.khan.tables import (CARD_COUNT, DIRECTIONS, HAND_SIZE, RULERS, SPECIALS, TERRAINS, card_direction,
@@ -29,14 +30,6 @@ def card_json(card: int):
             "symbol": card_symbol(card)}
 
 
-def flight_json(board, f: tuple) -> dict:
-    """A flight tuple (khan/flee.py) as the JSON of khan.flee and of flip/expel events."""
-    return {"from": board.name_of(f[0]), "to": board.name_of(f[1]) if f[1] >= 0 else None,
-            "direction": DIRECTIONS[f[2]] if f[2] >= 0 else None,
-            "path": [board.name_of(i) for i in flee.path(board, f)], "returned": [RULERS[r] for r in f[4]],
-            "final_phase": f[5] != 0}
-
-
 def _card_id(v, where: str) -> int:
     if type(v) is not int or v < 0 or v >= CARD_COUNT:
         raise bad_args(where + " must be a card id 0.." + str(CARD_COUNT - 1))
@@ -49,18 +42,6 @@ def _table_card(game: KhanGame, action: dict, names: tuple) -> None:
         for k in names:
             if k in action:
                 raise bad_args("this game keeps the deck: do not name \"" + k + "\"")
-
-
-def cells_of(board, names) -> "list[int]":
-    if not isinstance(names, list) or len(names) > 8:
-        raise bad_args("\"cells\" must be a list of up to 8 cell names")
-    cells = []
-    for name in names:
-        i = board.cell(name, "cells")
-        if i in cells:
-            raise bad_args("\"cells\" lists " + name + " twice")
-        cells.append(i)
-    return cells
 
 
 def apply(game: KhanGame, action) -> dict:

@@ -274,3 +274,15 @@ def place(pos: Position, conquest: tuple, stock: dict) -> None:
     key, cells, sharers = conquest
     pos.add_figure(cells, FIGURE_KEYS.index(key), list(sharers))
     stock[key] -= 1
+
+
+def cells_of(board, names) -> "list[int]":
+    if not isinstance(names, list) or len(names) > 8:
+        raise bad_args("\"cells\" must be a list of up to 8 cell names")
+    cells = []
+    for name in names:
+        i = board.cell(name, "cells")
+        if i in cells:
+            raise bad_args("\"cells\" lists " + name + " twice")
+        cells.append(i)
+    return cells

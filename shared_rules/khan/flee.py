@@ -16,7 +16,7 @@ this very flight started the final phase.
 
 from shared_rules.errors import bad_args
 from shared_rules.khan.position import BLACK, Position
-from shared_rules.khan.tables import DX, DY, FINAL_PHASE_HOME, FLEE_REACH, OFF, RIVER, RULERS
+from shared_rules.khan.tables import DIRECTIONS, DX, DY, FINAL_PHASE_HOME, FLEE_REACH, OFF, RIVER, RULERS
 
 COURT = "court"
 SUPPLY = "supply"
@@ -123,3 +123,11 @@ def _final_phase(pos: Position, returned: list) -> None:
             pos.yurt[cell] = BLACK
             pos.courts[r] -= 1
             returned.append(r)
+
+
+def flight_json(board, f: tuple) -> dict:
+    """A flight tuple (khan/flee.py) as the JSON of khan.flee and of flip/expel events."""
+    return {"from": board.name_of(f[0]), "to": board.name_of(f[1]) if f[1] >= 0 else None,
+            "direction": DIRECTIONS[f[2]] if f[2] >= 0 else None,
+            "path": [board.name_of(i) for i in path(board, f)], "returned": [RULERS[r] for r in f[4]],
+            "final_phase": f[5] != 0}

@@ -2,19 +2,16 @@
 
 A bad backup or a bad op argument is refused here, with the field named, before it can
 reach a game. The device loads this module only when a game comes back (boot, undo,
-state.put) and lets it go again.
+state.put) and lets it go again; an op that takes only pieces loads it without the game's
+own modules.
 """
 
 from shared_rules import args as A
 from shared_rules.errors import bad_args
 from shared_rules.khan.board import Board
-from shared_rules.khan.conquer import Protections, figure_info
 from shared_rules.khan import packed
-from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, STATE_VERSION,
-                                    TABLE, TURN, VIRTUAL, Deck, KhanGame, new_game)
 from shared_rules.khan.position import BLACK, NEUTRAL, NO_KEY, Position, check_player_id, ruler_index
 from shared_rules.khan.tables import (CARD_COUNT, FIGURE_KEYS, FIGURES, GODS, HAND_SIZE, PATRONAGE, SETUP_YURTS, SPECIALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS, TERRAINS)
-from shared_rules.rng import PCG32
 
 _PIECE_KEYS = ("rulers", "home", "yurts", "figures", "courts", "supply")
 MAX_FIGURES = 64
@@ -127,7 +124,10 @@ def _figure_from_json(pos: Position, f, where: str) -> None:
     pos.add_figure(tuple(cells), FIGURE_KEYS.index(key) if key is not None else NO_KEY, owners, plain)
 
 
-def protections(data) -> Protections:
+def protections(data):
+    """Protections (khan/conquer.py) from their JSON, checked."""
+    from shared_rules.khan.conquer import Protections, figure_info  # (a game's, and conquests': not pieces')
+
     prot = Protections()
     if data is None:
         return prot
@@ -164,8 +164,13 @@ def protections(data) -> Protections:
     return prot
 
 
-def game(data) -> KhanGame:
-    """A game from its saved state, fully validated: a bad state raises bad_args."""
+def game(data):
+    """A game from its saved state (a KhanGame), fully validated: a bad state raises bad_args."""
+    # (imported here: the ops that take only pieces - flee, invasions, conquer - need no game)
+    from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, STATE_VERSION,
+                                        TABLE, TURN, VIRTUAL, Deck, new_game)
+    from shared_rules.rng import PCG32
+
     if not isinstance(data, dict) or data.get("game") != "khan":
         raise bad_args("state must be a Khan game object with \"game\": \"khan\"")
     if data.get("version") != STATE_VERSION:

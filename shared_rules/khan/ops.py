@@ -1,16 +1,17 @@
-"""Khan ops for the op table: JSON arguments in, JSON results out (docs/ops.md)."""
+"""Khan ops for the op table: JSON arguments in, JSON results out (docs/ops.md).
+
+Each op imports the rules modules it needs (an import of a module already loaded costs a
+Pico ~0.1 ms): the device's first request of a game then loads only its op's share of the
+~240 ms of importing all of Khan's rules - khan.flee never loads the game, the board
+editor's text reader or the scoring.
+"""
 
 from shared_rules import args as A
 from shared_rules.errors import ILLEGAL, RulesError, bad_args, describe
 from shared_rules.khan import board as board_mod
-from shared_rules.khan import board_text
-from shared_rules.khan import conquer, flee as flee_mod, game as game_mod, invade, load, packed, score, state
-from shared_rules.khan.actions import apply, card_json, cells_of, flight_json, move_json
-from shared_rules.khan.game import Deck
 from shared_rules.khan.tables import (BONUS, CARD_COUNT, DIRECTIONS, FIGURES, RULERS, SETUP_YURTS, SHAPES,
                                       SPECIAL_TOTALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS, COURT_YURTS, SYMBOLS,
                                       TERRAIN_NAMES, TERRAINS, HAND_SIZE, figure_vp)
-from shared_rules.rng import PCG32
 
 _U64 = 0xFFFFFFFFFFFFFFFF
 
@@ -20,16 +21,26 @@ def _board(args: dict):
 
 
 def _pieces(args: dict, board):
+    from shared_rules.khan import load
+
     return load.pieces(board, A.get(args, "pieces"))
 
 
 def _pieces_out(args: dict, pos):
     """pos's pieces in the form the op was given its own: the object, or packed."""
-    return packed.pack(pos) if packed.is_packed(args.get("pieces")) else state.pieces_json(pos)
+    from shared_rules.khan import packed
+
+    if packed.is_packed(args.get("pieces")):
+        return packed.pack(pos)
+    from shared_rules.khan import state
+
+    return state.pieces_json(pos)
 
 
 def board(args: dict) -> dict:
     """Parse and check a board; its size, counts, edges and ruler start cells."""
+    from shared_rules.khan import board_text
+
     b = _board(args)
     border = [b.name_of(i) for i in range(b.size) if b.border[i] and b.is_land(i)]
     counts = board_text.counts(b)
@@ -43,6 +54,8 @@ def board(args: dict) -> dict:
 
 def tables(args: dict) -> dict:
     """The data tables: rulers, directions, symbols, the 72 cards, figures, special cards."""
+    from shared_rules.khan.actions import card_json
+
     return {
         "rulers": list(RULERS), "directions": list(DIRECTIONS), "symbols": list(SYMBOLS),
         "terrains": {TERRAINS[k]: TERRAIN_NAMES[k] for k in range(len(TERRAINS))},
@@ -62,12 +75,15 @@ def setup(args: dict) -> dict:
 
 def flee(args: dict) -> dict:
     """Where the ruler flees; the pieces afterwards."""
+    from shared_rules.khan import flee as flee_mod
+    from shared_rules.khan.position import ruler_index
+
     b = _board(args)
     pos = _pieces(args, b)
-    r = load.ruler_index(A.get(args, "ruler"), "ruler")
+    r = ruler_index(A.get(args, "ruler"), "ruler")
     d = DIRECTIONS.index(A.choice(args, "direction", DIRECTIONS))
     source = A.choice(args, "source", (flee_mod.COURT, flee_mod.SUPPLY))
-    out = flight_json(b, flee_mod.flee(pos, r, d, source))
+    out = flee_mod.flight_json(b, flee_mod.flee(pos, r, d, source))
     out["pieces"] = _pieces_out(args, pos)
     return out
 
@@ -75,6 +91,11 @@ def flee(args: dict) -> dict:
 def flip(args: dict) -> dict:
     """Step 1's flip: cards of rulers at home are skipped; an empty pile is refilled from
     the discards, shuffled by PCG32(seed, stream)."""
+    from shared_rules.khan.actions import card_json
+    from shared_rules.khan.game import Deck
+    from shared_rules.khan.position import ruler_index
+    from shared_rules.rng import PCG32
+
     rng = PCG32(A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
     seen = bytearray(CARD_COUNT)
     piles = []
@@ -88,7 +109,7 @@ def flip(args: dict) -> dict:
         piles.append(pile)
     home = bytearray(len(RULERS))
     for rid in A.array(args, "home", [], max_len=len(RULERS)):
-        home[load.ruler_index(rid, "home")] = 1
+        home[ruler_index(rid, "home")] = 1
     deck = Deck(piles[0], piles[1])
     card, skipped = deck.flip(rng, home)
     return {"card": card_json(card), "skipped": [card_json(c) for c in skipped], "draw": deck.draw,
@@ -97,6 +118,8 @@ def flip(args: dict) -> dict:
 
 def invasions(args: dict) -> dict:
     """Cells where a yurt may go by a symbol; with "cell", whether that one may."""
+    from shared_rules.khan import invade
+
     b = _board(args)
     pos = _pieces(args, b)
     sym = invade.parse_symbol(A.get(args, "symbol"))
@@ -109,6 +132,8 @@ def invasions(args: dict) -> dict:
 
 
 def _conquest_args(args: dict, b, pos):
+    from shared_rules.khan import conquer, load
+
     player = load.check_player_id(A.get(args, "player"), "player")
     prot = load.protections(args.get("protections"))
     stock = conquer.stock_after(pos)
@@ -125,12 +150,14 @@ def _conquest_args(args: dict, b, pos):
 
 def conquer_op(args: dict) -> dict:
     """May the player put this figure on these cells? Who shares it; the pieces after."""
+    from shared_rules.khan import conquer
+
     b = _board(args)
     pos = _pieces(args, b)
     player, prot, stock, consent = _conquest_args(args, b, pos)
     key = conquer.figure_info(A.get(args, "figure"))[0]
     try:
-        verdict = conquer.check(pos, player, key, cells_of(b, A.get(args, "cells")), stock, prot, consent)
+        verdict = conquer.check(pos, player, key, conquer.cells_of(b, A.get(args, "cells")), stock, prot, consent)
     except RulesError as e:
         if e.code != ILLEGAL:
             raise
@@ -141,6 +168,8 @@ def conquer_op(args: dict) -> dict:
 
 def conquests(args: dict) -> dict:
     """Every legal conquest of a player (the first "limit" listed) and how many there are."""
+    from shared_rules.khan import conquer
+
     b = _board(args)
     pos = _pieces(args, b)
     player, prot, stock, consent = _conquest_args(args, b, pos)
@@ -156,6 +185,9 @@ def conquests(args: dict) -> dict:
 
 def score_op(args: dict) -> dict:
     """End scoring of the figures on a board: VP, territories, bonus, totals, winners."""
+    from shared_rules.khan import game as game_mod
+    from shared_rules.khan import load
+
     b = _board(args)
     figures = A.array(args, "figures", max_len=load.MAX_FIGURES)
     pos = load.pieces(b, {"figures": figures, "supply": 0})
@@ -171,11 +203,14 @@ def score_op(args: dict) -> dict:
 
 def bonus(args: dict) -> dict:
     """The 10/6/3 territory bonus from each player's territory sizes."""
+    from shared_rules.khan import score
+    from shared_rules.khan.position import check_player_id
+
     terr = A.obj(args, "territories")
     lists = {}
     players = sorted(terr)
     for p in players:
-        load.check_player_id(p, "territories")
+        check_player_id(p, "territories")
         sizes = terr[p]
         if not isinstance(sizes, list) or len(sizes) > 200:
             raise bad_args("territories." + p + " must be a list of territory sizes")
@@ -188,6 +223,9 @@ def bonus(args: dict) -> dict:
 
 def new(args: dict) -> dict:
     """A new game: rulers on their start cells, cards dealt (virtual mode), setup to do."""
+    from shared_rules.khan import game as game_mod
+    from shared_rules.khan import state
+
     g = game_mod.new_game(A.text(args, "board", "default"), A.array(args, "players", max_len=4),
                           A.choice(args, "mode", (game_mod.VIRTUAL, game_mod.TABLE), game_mod.VIRTUAL),
                           A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
@@ -196,6 +234,10 @@ def new(args: dict) -> dict:
 
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
+    from shared_rules.khan import game as game_mod
+    from shared_rules.khan import load, packed, state
+    from shared_rules.khan.actions import apply
+
     given = A.obj(args, "state")
     g = load.game(given)
     actions = A.actions(args, 500)
@@ -211,6 +253,8 @@ def play(args: dict) -> dict:
 
 def playout(args: dict) -> dict:
     """A seeded random game played to the end (for property and conformance tests)."""
+    from shared_rules.khan import state
+    from shared_rules.khan.actions import move_json
     from shared_rules.khan.randplay import playout as run
 
     seed = A.integer(args, "seed", 0, _U64)
