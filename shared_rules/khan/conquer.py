@@ -218,6 +218,35 @@ def coverable(pos: Position) -> bytearray:
     return cov
 
 
+def _room(board, cov: bytearray, me: int, yurt: bytearray, top: int) -> bytearray:
+    """Per cell of one of the player's coverable yurts, how many cells with cov 1..top
+    (1: yurts, for tiles; 2: and the river, for bridges) join up with it side by side, at
+    most 255: no figure of more cells can cover it. The others' cells are 0."""
+    room = bytearray(board.size)
+    side = board.side
+    group = []
+    for start in range(board.size):
+        if room[start] or yurt[start] != me or not cov[start]:
+            continue
+        group.append(start)
+        seen = bytearray(board.size)
+        seen[start] = 1
+        k = 0
+        while k < len(group):
+            i = group[k]
+            k += 1
+            for d in range(4 * i, 4 * i + 4):
+                j = side[d]
+                if j >= 0 and not seen[j] and 0 < cov[j] <= top:
+                    seen[j] = 1
+                    group.append(j)
+        n = len(group) if len(group) < 255 else 255
+        for i in group:
+            room[i] = n
+        del group[:]
+    return room
+
+
 def each_placement(pos: Position, player: str, stock: dict, prot: Protections, consent: bool):
     """Yield every legal conquest for the player, each once, in a fixed order.
 
@@ -229,25 +258,38 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
     cov = coverable(pos)
     me = pos.player_byte(player)
     yurt = pos.yurt
-    keys = [f for f in FIGURES if available(stock, prot, player, f[0]) > 0]
+    # each available figure once, with its orientations' extents worked out here, not for
+    # every yurt: (key, kind, tile, 2 x cells, orientations, [(start, max x, max y)], I-shaped)
+    plans = []
+    for key, kind, shape, _ in FIGURES:
+        if available(stock, prot, player, key) <= 0:
+            continue
+        n2 = 2 * shape_size(shape)
+        packed = orientations(shape)
+        spans = []
+        for o in range(0, len(packed), n2):
+            mx = 0
+            my = 0
+            for k in range(o, o + n2, 2):
+                if packed[k] > mx:
+                    mx = packed[k]
+                if packed[k + 1] > my:
+                    my = packed[k + 1]
+            spans.append((o, mx, my))
+        plans.append((key, kind, kind != BRIDGE, n2, packed, spans, shape[0] == "I"))
     cells = []
+    room = (_room(board, cov, me, yurt, 1), _room(board, cov, me, yurt, 2))  # (tiles', bridges')
     for y in range(board.size):
         if yurt[y] != me or not cov[y]:
             continue
         yx = y % w
         yy = y // w
-        for key, kind, shape, _ in keys:
-            tile = kind != BRIDGE  # tiles cover yurt cells only; bridges the river too
-            n2 = 2 * shape_size(shape)
-            packed = orientations(shape)
-            for o in range(0, len(packed), n2):
-                mx = 0
-                my = 0
-                for k in range(o, o + n2, 2):
-                    if packed[k] > mx:
-                        mx = packed[k]
-                    if packed[k + 1] > my:
-                        my = packed[k + 1]
+        for key, kind, tile, n2, packed, spans, straight in plans:
+            # tiles cover yurt cells only; bridges the river too. A figure is one piece: it
+            # fits only where that many such cells join up with this yurt's
+            if 2 * room[0 if tile else 1][y] < n2:
+                continue
+            for o, mx, my in spans:
                 for a in range(o, o + n2, 2):
                     ox = yx - packed[a]
                     oy = yy - packed[a + 1]
@@ -263,7 +305,7 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
                         cells.append(c)
                     if len(cells) * 2 != n2:
                         continue
-                    verdict = judge(pos, player, kind, cells, prot, consent, shape[0] == "I")
+                    verdict = judge(pos, player, kind, cells, prot, consent, straight)
                     if isinstance(verdict, list):
                         yield (key, tuple(sorted(cells)), verdict)
 
