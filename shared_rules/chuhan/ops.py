@@ -1,9 +1,11 @@
-"""Chu and Han ops for the op table: JSON arguments in, JSON results out (docs/ops-chuhan.md)."""
+"""Chu and Han ops for the op table: JSON arguments in, JSON results out (docs/ops-chuhan.md).
+
+Each op imports the rules modules it needs (one already loaded costs a Pico ~0.1 ms):
+the device's first request of the game loads only that op's share of them, and the
+tables' text needs none of the game's play.
+"""
 
 from shared_rules import args as A
-from shared_rules.chuhan import game as game_mod
-from shared_rules.chuhan import sets, state
-from shared_rules.chuhan.actions import apply
 from shared_rules.chuhan.tables import (CARDS, DECK_CARDS, DYNASTY, EDICT_CARDS, EDICTS, EVENTS, FIRST_EVENT,
                                         HAN_XIN_VP, HAND, OUT_CARDS_CAP, PLAYERS, RANK_COUNTS, START_VP, TWOS_MIN,
                                         TWOS_RANK, UNAVAILABLE, WIN_VP, XIANG_YU_FACTOR, XIAO_YING_VP,
@@ -37,6 +39,8 @@ def tables(args: dict) -> dict:
 
 def events(args: dict) -> dict:
     """The event table; with a seed, a shuffled event deck: the Lull face up first."""
+    from shared_rules.chuhan import game as game_mod
+
     out = {"table": [_event_json(e) for e in EVENTS], "first": FIRST_EVENT, "deck": None}
     if "seed" in args or "stream" in args:
         out["deck"] = [FIRST_EVENT] + game_mod.event_deck(_rng(args))
@@ -45,6 +49,9 @@ def events(args: dict) -> dict:
 
 def new(args: dict) -> dict:
     """A new game: Han 0 VP, Chu 1 VP, Han attacks; the event deck as asked."""
+    from shared_rules.chuhan import game as game_mod
+    from shared_rules.chuhan import state
+
     mode = A.choice(args, "events", game_mod.MODES, game_mod.OFF)
     seed = A.integer(args, "seed", 0, _U64, None if mode == game_mod.VIRTUAL else 0)
     g = game_mod.new_game(mode, seed, A.integer(args, "stream", 0, _U64, 0))
@@ -53,6 +60,9 @@ def new(args: dict) -> dict:
 
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
+    from shared_rules.chuhan import state
+    from shared_rules.chuhan.actions import apply
+
     g = state.game(A.obj(args, "state"))
     actions = A.actions(args, 200)
     done = []
@@ -63,6 +73,9 @@ def play(args: dict) -> dict:
 
 def answer(args: dict) -> dict:
     """Is this set a legal answer to the last set (or, without one, a legal lead)?"""
+    from shared_rules.chuhan import sets
+    from shared_rules.chuhan import state
+
     ans = state.set_value(A.get(args, "answer"), "answer")
     cards, zm, py = ans
     last = args.get("last")
@@ -85,6 +98,8 @@ def answer(args: dict) -> dict:
 def going_out(args: dict) -> dict:
     """VP for going out: the opponent's cards (at most 5) + the opponent's edicts, doubled
     under Xiang Yu."""
+    from shared_rules.chuhan import game as game_mod
+
     edicts = A.integer(args, "edicts", 0, EDICTS)
     cards = A.integer(args, "cards", 0, game_mod.most_cards(edicts))
     doubled = A.flag(args, "doubled")
@@ -95,6 +110,8 @@ def going_out(args: dict) -> dict:
 
 
 def _vp(args: dict) -> "list[int]":
+    from shared_rules.chuhan import state
+
     v = A.obj(args, "vp")
     out = []
     for p in PLAYERS:
@@ -108,6 +125,9 @@ def _vp(args: dict) -> "list[int]":
 def round_op(args: dict) -> dict:
     """Between rounds: the winner if the end-of-round check finds one, else the next
     round's attacker and the event flipped (at random, by seed) from the face-down pile."""
+    from shared_rules.chuhan import game as game_mod
+    from shared_rules.chuhan import state
+
     vp = _vp(args)
     out_p = PLAYERS.index(A.choice(args, "out", PLAYERS))
     pile = list(state.event_list(A.array(args, "events", []), "events"))

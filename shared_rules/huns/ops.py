@@ -1,8 +1,11 @@
-"""Huns ops for the op table: JSON arguments in, JSON results out (docs/ops-huns.md)."""
+"""Huns ops for the op table: JSON arguments in, JSON results out (docs/ops-huns.md).
+
+Each op imports the rules modules it needs (one already loaded costs a Pico ~0.1 ms):
+the device's first request of the game loads only that op's share of them, and the
+tables' text needs none of the game's play.
+"""
 
 from shared_rules import args as A
-from shared_rules.huns import dice, game as game_mod, score as score_mod, state
-from shared_rules.huns.actions import apply
 from shared_rules.huns.tables import (CARDS_IN_BOX, CARDS_PER_COLOUR, COLOURS, DECKS, DIE_FACES, LOOT_IN_BOX,
                                       LOOT_PER_COLOUR, MAX_PLAYERS, MERCENARY_FULL_VP, MERCENARY_PARTIAL_VP,
                                       MIN_PLAYERS, RAID_VP, REMOVED_MARKS, START_LOOT, WAGON_TYPE_VP, WAGON_TYPES,
@@ -17,11 +20,15 @@ def _players(args: dict) -> int:
 
 
 def _faces(args: dict):
+    from shared_rules.huns import state
+
     return state.faces(args["faces"]) if "faces" in args else DIE_FACES
 
 
 def tables(args: dict) -> dict:
     """The data tables: colours and decks, dice faces, setup by player count, wagons, scoring."""
+    from shared_rules.huns import state
+
     setups = {}
     for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         setups[str(n)] = _setup(n)
@@ -37,6 +44,8 @@ def tables(args: dict) -> dict:
 
 
 def _setup(n: int) -> dict:
+    from shared_rules.huns import dice
+
     cubes = START_LOOT[n]
     start = [{"place": k + 1, "cubes": cubes[k]} for k in range(n) if cubes[k]]
     return {"players": n, "cards_per_colour": CARDS_PER_COLOUR[n], "removed_marks": list(REMOVED_MARKS[n]),
@@ -49,6 +58,8 @@ def _setup(n: int) -> dict:
 def setup(args: dict) -> dict:
     """What the table holds and each player takes at setup for a player count; with
     "first", the seats that take the setup loot."""
+    from shared_rules.huns import dice
+
     n = _players(args)
     out = _setup(n)
     if "first" in args:
@@ -60,6 +71,9 @@ def setup(args: dict) -> dict:
 
 def roll(args: dict) -> dict:
     """The five action dice rolled with PCG32(seed, stream), by colour."""
+    from shared_rules.huns import dice
+    from shared_rules.huns import state
+
     faces = _faces(args)
     rng = PCG32(A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
     return {"dice": state.colours_json(dice.roll(rng, faces))}
@@ -67,6 +81,8 @@ def roll(args: dict) -> dict:
 
 def turns(args: dict) -> dict:
     """Who takes each die of a round in turn, dice per seat, and the next first player."""
+    from shared_rules.huns import dice
+
     n = _players(args)
     first = A.integer(args, "first", 0, n - 1)
     return {"turns": [dice.taker(n, first, k) for k in range(dice.DICE)], "takes": dice.takes(n, first),
@@ -75,6 +91,9 @@ def turns(args: dict) -> dict:
 
 def end_check(args: dict) -> dict:
     """The end-of-round check: does an empty loot colour or an empty deck end the game?"""
+    from shared_rules.huns import game as game_mod
+    from shared_rules.huns import state
+
     supply = state.by_colour(A.get(args, "supply"), "supply", 0, LOOT_IN_BOX)
     decks = state.by_colour(A.get(args, "decks"), "decks", 0, CARDS_IN_BOX)
     empty_loot, empty_decks = game_mod.end_check(supply, decks)
@@ -84,12 +103,18 @@ def end_check(args: dict) -> dict:
 
 def score(args: dict) -> dict:
     """Final scoring: VP of each camp, the winners (ties: more loot in the stash), a breakdown."""
+    from shared_rules.huns import score as score_mod
+    from shared_rules.huns import state
+
     return score_mod.score(state.camps(A.get(args, "camps")))
 
 
 def new(args: dict) -> dict:
     """A new game: supply and decks for the player count, the first player (random unless
     given), the setup loot to take."""
+    from shared_rules.huns import game as game_mod
+    from shared_rules.huns import state
+
     n = _players(args)
     first = A.integer(args, "first", 0, n - 1) if "first" in args else game_mod.NO_SEAT
     g = game_mod.new_game(n, A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0), first,
@@ -99,6 +124,9 @@ def new(args: dict) -> dict:
 
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
+    from shared_rules.huns import state
+    from shared_rules.huns.actions import apply
+
     g = state.game(A.obj(args, "state"))
     actions = A.actions(args, 200)
     events = []

@@ -1,15 +1,13 @@
-"""Rise of the Khaan ops for the op table: JSON arguments in, JSON results out (docs/ops-khaan.md)."""
+"""Rise of the Khaan ops for the op table: JSON arguments in, JSON results out (docs/ops-khaan.md).
+
+Each op imports the rules modules it needs (one already loaded costs a Pico ~0.1 ms):
+the device's first request of the game loads only that op's share of them, and the
+tables' text needs none of the game's play.
+"""
 
 from shared_rules import args as A
 from shared_rules.dice import roll_faces
 from shared_rules.errors import bad_args, illegal
-from shared_rules.khaan import board as board_mod
-from shared_rules.khaan import combat as combat_mod
-from shared_rules.khaan import diplomacy as dip
-from shared_rules.khaan import dice, growth as growth_mod, state
-from shared_rules.khaan import kurultai as kur
-from shared_rules.khaan import plunder as plunder_mod
-from shared_rules.khaan import prestige as prestige_mod
 from shared_rules.khaan.tables import (ACTIONS, ALLIANCE_AT, ALLIANCE_ROLL, ARISTOCRACY_PRESTIGE, ARISTOCRACY_TOKENS,
                                        CHECK_DIE, COLUMNS, COMBAT_DIE, DICE, DICE_IN_BOX, EVENTS, GROWTH_BONUS,
                                        GUARD_PRESTIGE, HERD_DIE, KURULTAI_EVERY, MAX_FERTILITY, MAX_HERD, MAX_POPULATION,
@@ -22,6 +20,9 @@ MAX_EVENTS = 32  # events or actions in one call
 
 def tables(args: dict) -> dict:
     """The data tables: board, dice faces, units, prestige, diplomacy and kurultai numbers."""
+    from shared_rules.khaan import board as board_mod
+    from shared_rules.khaan import kurultai as kur
+
     return {
         "columns": COLUMNS, "fertility": board_mod.TILES[:board_mod.SIZE - SETTLED], "settled": SETTLED,
         "corners": board_mod.CORNER_NAMES, "tribes": TRIBES, "dice": dict(DICE),
@@ -41,6 +42,9 @@ def tables(args: dict) -> dict:
 def board(args: dict) -> dict:
     """The 31 areas shuffled into their columns: fertility per area (null: a settled land),
     the settled lands, the corners and every area's neighbours."""
+    from shared_rules.khaan import board as board_mod
+    from shared_rules.khaan import state
+
     rng = state.rng(args)
     given = args.get("fertility")
     if given is not None:
@@ -67,6 +71,9 @@ TRIBE_NAMES = tuple("tribe-" + str(k + 1) for k in range(TRIBES))
 
 def setup(args: dict) -> dict:
     """Who takes part, the independent tribes, the gold, and the order of picking pastures."""
+    from shared_rules.khaan import board as board_mod
+    from shared_rules.khaan import state
+
     players = state.players(args)
     independent = TRIBE_NAMES[:TRIBES - len(players)]
     for p in players:
@@ -87,6 +94,8 @@ def setup(args: dict) -> dict:
 
 def roll(args: dict) -> dict:
     """Dice by name ("d6", "d4"), rolled with PCG32(seed, stream) in the order given."""
+    from shared_rules.khaan import state
+
     wanted = state.items(A.get(args, "dice"), DICE_IN_BOX, "dice", 1)
     faces = []
     for k in range(len(wanted)):
@@ -99,6 +108,9 @@ def roll(args: dict) -> dict:
 
 def order(args: dict) -> dict:
     """The turn-order roll: highest first, ties re-rolled among the tied players."""
+    from shared_rules.khaan import dice
+    from shared_rules.khaan import state
+
     players = state.players(args)
     places, rounds = dice.order(state.rng(args), len(players))
     first = []
@@ -109,6 +121,9 @@ def order(args: dict) -> dict:
 
 def _growth_rolls(args: dict, full: bool) -> tuple:
     """(herd roll, population roll or None when every pasture is full and the d4 is skipped)."""
+    from shared_rules.khaan import dice
+    from shared_rules.khaan import state
+
     if "rolls" not in args:
         if full:
             return dice.roll(state.rng(args), HERD_DIE), None
@@ -134,6 +149,9 @@ def _grown(roll, bonus: int) -> int:
 def growth(args: dict) -> dict:
     """The growth rolls of a turn (d6 herd; d4 population unless every pasture is full),
     and their placement: our default, or the "plan" given."""
+    from shared_rules.khaan import growth as growth_mod
+    from shared_rules.khaan import state
+
     pastures, sums = state.pastures(args)
     herd_bonus = A.integer(args, "herd_bonus", -GROWTH_BONUS, GROWTH_BONUS, 0)
     population_bonus = A.integer(args, "population_bonus", -GROWTH_BONUS, GROWTH_BONUS, 0)
@@ -149,6 +167,9 @@ def growth(args: dict) -> dict:
 def place(args: dict) -> dict:
     """Herd and population placed on the pastures within the limits: our default or a "plan";
     herd left goes to the central store, population without room becomes Horde."""
+    from shared_rules.khaan import growth as growth_mod
+    from shared_rules.khaan import state
+
     pastures, sums = state.pastures(args)
     herd = A.integer(args, "herd", 0, MAX_HERD)
     population = A.integer(args, "population", 0, MAX_POPULATION)
@@ -158,6 +179,9 @@ def place(args: dict) -> dict:
 
 def combat(args: dict) -> dict:
     """A battle: attack values, the winner (or a tie) and each side's losses."""
+    from shared_rules.khaan import combat as combat_mod
+    from shared_rules.khaan import state
+
     attacker = state.side(args, "attacker")
     defender = state.side(args, "defender")
     given = state.items(A.get(args, "rolls"), 2, "rolls", 2)
@@ -171,6 +195,9 @@ def plunder(args: dict) -> dict:
     """Plunder after a won battle: a pasture of an independent tribe or of another player
     (d4 herd and d4 population, each at most its fertility; half the population flees),
     or a settled people (d4 gold or half as much silk); the prestige it moves."""
+    from shared_rules.khaan import plunder as plunder_mod
+    from shared_rules.khaan import state
+
     target = plunder_mod.TARGETS[state.choice(A.get(args, "target"), plunder_mod.TARGETS, "target")]
     count = 1 if target == plunder_mod.SETTLED else 2
     fertility = 0
@@ -198,6 +225,9 @@ def plunder(args: dict) -> dict:
 
 def _holdings(args: dict, religion_key: str) -> int:
     """The points of the aristocracy, Guard and religion given in args."""
+    from shared_rules.khaan import prestige as prestige_mod
+    from shared_rules.khaan import state
+
     religion = args.get("religion")
     religion = -1 if religion is None else state.choice(religion, prestige_mod.RELIGION_KEYS, religion_key)
     return prestige_mod.holdings(A.integer(args, "aristocracy", 0, ARISTOCRACY_TOKENS, 0),
@@ -206,6 +236,9 @@ def _holdings(args: dict, religion_key: str) -> int:
 
 def prestige(args: dict) -> dict:
     """The prestige ledger after actions, and the points of holdings and kumys."""
+    from shared_rules.khaan import prestige as prestige_mod
+    from shared_rules.khaan import state
+
     ledger = A.integer(args, "ledger", -MAX_PRESTIGE, MAX_PRESTIGE, 0)
     actions = state.choices(args.get("actions", []), prestige_mod.ACTION_KEYS, "actions", MAX_EVENTS)
     kumys = A.integer(args, "kumys", 0, MAX_PRESTIGE, 0)
@@ -222,6 +255,10 @@ def prestige(args: dict) -> dict:
 def diplomacy(args: dict) -> dict:
     """Relations between two tribes after events; war, alliance and right of passage; the
     d4 check of an alliance or a right of passage asked for."""
+    from shared_rules.khaan import dice
+    from shared_rules.khaan import diplomacy as dip
+    from shared_rules.khaan import state
+
     value = A.integer(args, "value", -MAX_RELATION, MAX_RELATION, 0)
     held = []
     for key, need in ((dip.ALLIANCE, ALLIANCE_AT), (dip.PASSAGE, PASSAGE_AT)):
@@ -253,6 +290,9 @@ def diplomacy(args: dict) -> dict:
 
 def vote(args: dict) -> dict:
     """How an independent tribe votes at the kurultai: the first of its rules that applies."""
+    from shared_rules.khaan import kurultai as kur
+    from shared_rules.khaan import state
+
     tribe = state.name(A.get(args, "tribe"), "tribe")
     lord = args.get("overlord")
     if lord is not None and state.name(lord, "overlord") == tribe:
@@ -280,6 +320,9 @@ def vote(args: dict) -> dict:
 def kurultai(args: dict) -> dict:
     """The tally of a kurultai: the votes of every tribe taking part, the votes the Great
     Khan needs (two thirds) and who is elected; issues pass with half the votes."""
+    from shared_rules.khaan import kurultai as kur
+    from shared_rules.khaan import state
+
     votes = A.obj(args, "votes")
     n = len(votes)
     if n < 1 or n > TRIBES:
@@ -330,6 +373,8 @@ def new(args: dict) -> dict:
     """A new game as the box keeps it: the players in seat order, round 1, no prestige yet,
     the dice's generator seeded; a kurultai every "every" (4) of "unit" ("turn": players'
     turns, as the rulebook reads, or "round")."""
+    from shared_rules.khaan import state
+
     from shared_rules.khaan.game import INTERVAL_UNITS, MAX_EVERY
     from shared_rules.khaan.game import new as new_game
 
@@ -341,6 +386,8 @@ def new(args: dict) -> dict:
 
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
+    from shared_rules.khaan import state
+
     from shared_rules.khaan.actions import apply
 
     g = state.game(A.obj(args, "state"))

@@ -17,17 +17,9 @@ from shared_rules.khan.conquer import cells_of
 from shared_rules.khan.flee import flight_json
 from shared_rules.khan.game import TABLE, KhanGame
 from shared_rules.khan.position import ruler_index
-from shared_rules.khan.tables import (CARD_COUNT, DIRECTIONS, HAND_SIZE, RULERS, SPECIALS, TERRAINS, card_direction,
-                                      card_ruler, card_symbol)
+from shared_rules.khan.tables import (CARD_COUNT, DIRECTIONS, HAND_SIZE, RULERS, SPECIALS, TERRAINS, card_json)
 
 DOS = ("setup_yurt", "flip", "invade", "expel", "conquer", "double", "skip", "special", "end")
-
-
-def card_json(card: int):
-    if card < 0:
-        return None
-    return {"id": card, "ruler": RULERS[card_ruler(card)], "direction": DIRECTIONS[card_direction(card)],
-            "symbol": card_symbol(card)}
 
 
 def _card_id(v, where: str) -> int:

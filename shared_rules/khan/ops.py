@@ -11,7 +11,7 @@ from shared_rules.errors import ILLEGAL, RulesError, bad_args, describe
 from shared_rules.khan import board as board_mod
 from shared_rules.khan.tables import (BONUS, CARD_COUNT, DIRECTIONS, FIGURES, RULERS, SETUP_YURTS, SHAPES,
                                       SPECIAL_TOTALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS, COURT_YURTS, SYMBOLS,
-                                      TERRAIN_NAMES, TERRAINS, HAND_SIZE, figure_vp)
+                                      TERRAIN_NAMES, TERRAINS, HAND_SIZE, card_json, figure_vp)
 
 _U64 = 0xFFFFFFFFFFFFFFFF
 
@@ -54,8 +54,6 @@ def board(args: dict) -> dict:
 
 def tables(args: dict) -> dict:
     """The data tables: rulers, directions, symbols, the 72 cards, figures, special cards."""
-    from shared_rules.khan.actions import card_json
-
     return {
         "rulers": list(RULERS), "directions": list(DIRECTIONS), "symbols": list(SYMBOLS),
         "terrains": {TERRAINS[k]: TERRAIN_NAMES[k] for k in range(len(TERRAINS))},
@@ -91,7 +89,6 @@ def flee(args: dict) -> dict:
 def flip(args: dict) -> dict:
     """Step 1's flip: cards of rulers at home are skipped; an empty pile is refilled from
     the discards, shuffled by PCG32(seed, stream)."""
-    from shared_rules.khan.actions import card_json
     from shared_rules.khan.game import Deck
     from shared_rules.khan.position import ruler_index
     from shared_rules.rng import PCG32

@@ -81,6 +81,13 @@ def card_symbol(card: int) -> str:
     return SYMBOLS[_parsed_deck()[1][card]]
 
 
+def card_json(card: int):
+    if card < 0:
+        return None
+    return {"id": card, "ruler": RULERS[card_ruler(card)], "direction": DIRECTIONS[card_direction(card)],
+            "symbol": card_symbol(card)}
+
+
 # Scoring figures (decision: VP = cells). (key, kind, cells, count, vp)
 # Shapes are free polyominoes, cells given as "xy" digit pairs; any rotation or mirror
 # image is allowed.
