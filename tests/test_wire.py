@@ -1,5 +1,5 @@
-"""What steppe sends a device (host/steppe/wire.py, issue 13): Khan's pieces packed, the
-answers' pieces unpacked; pieces meant to be refused go as they are. Over the virtual
+"""What steppe sends a device (host/steppe/wire.py, issue 13): Khan's pieces packed and
+khan.play's state packed whole, the answers' unpacked; pieces meant to be refused go as they are. Over the virtual
 Pico: the device answers the packed form packed and the object as an object, the same
 position either way, and the transport's callers see objects."""
 
@@ -13,15 +13,16 @@ from steppe.device import request_line
 KHAN_PIECES = list(wire.PIECES_OPS) + ["khan.play"]
 
 
-def _pieces_of(op: str, args: dict):
-    return args["state"]["pieces"] if op == "khan.play" else args["pieces"]
+def _packed_of(op: str, args: dict):
+    """What goes packed: a state whole, or the pieces."""
+    return args["state"] if op == "khan.play" else args["pieces"]
 
 
 def test_khans_pieces_are_packed_for_the_device_and_unpacked_from_it():
     for op in KHAN_PIECES:
         for args in cases.generate(op, 6, 4):
             sent = wire.pack_args(op, args)
-            assert packed.is_packed(_pieces_of(op, sent)) and not packed.is_packed(_pieces_of(op, args)), op
+            assert packed.is_packed(_packed_of(op, sent)) and not packed.is_packed(_packed_of(op, args)), op
             assert len(request_line({"args": sent})) < len(request_line({"args": args}))
             want = ops.reply(op, args)
             got = wire.unpack_reply(op, sent, ops.reply(op, json.loads(cjson.dumps(sent))))
@@ -54,6 +55,10 @@ def test_the_device_answers_packed_pieces_packed_and_objects_as_objects(sim):
     assert sim.link.request("khan.flee", args) == want["result"], "the transport's callers see objects"
     play = cases.generate("khan.play", 3, 2)[2]
     assert sim.link.request("khan.play", play) == ops.reply("khan.play", play)["result"]
+    whole = wire.pack_args("khan.play", play)
+    answer = sim.link.raw_line(request_line({"id": 4, "op": "khan.play", "args": whole}).encode())
+    assert packed.is_packed(answer["result"]["state"]) and len(request_line(answer)) < 1200
+    assert wire.unpack_reply("khan.play", whole, answer)["result"] == ops.reply("khan.play", play)["result"]
     bad = dict(sent, pieces=dict(sent["pieces"], packed=sent["pieces"]["packed"] + "!"))
     reply = sim.link.raw_line(request_line({"id": 3, "op": "khan.flee", "args": bad}).encode())
     assert reply["error"]["code"] == "bad_args" and "base64" in reply["error"]["message"]

@@ -1,9 +1,10 @@
-"""What steppe sends a device: Khan's pieces packed (shared_rules/khan/packed.py).
+"""What steppe sends a device: Khan's pieces and states packed (shared_rules/khan/packed.py,
+packed_state.py).
 
-A Khan op's pieces (and a Khan state's) go to the device packed - a few hundred bytes of
-base64 instead of a ~2.5 KB object of ~300 values, which cost a Pico ~250 ms of a
-request to read, check and write back (issue 13) - and the device answers in the form it
-was asked in: the pieces in its reply are unpacked here, so whoever called the transport
+A Khan op's pieces go to the device packed, and khan.play's state whole - a few hundred
+bytes of base64 instead of a ~2.5 KB object of ~300 values (a state: ~3.4 KB, ~500), which
+cost a Pico ~250 ms of a request to read, check and write back (issue 13) - and the
+device answers in the form it was asked in: the pieces in its reply are unpacked here, so whoever called the transport
 sees exactly the objects the host's own ops give (steppe verify compares the two).
 Pieces that do not load as given (a case that is meant to be refused) go as they are,
 for the device to refuse them in its own words.
@@ -11,7 +12,7 @@ for the device to refuse them in its own words.
 
 from shared_rules.errors import RulesError
 from shared_rules.khan import board as board_mod
-from shared_rules.khan import load, packed, state
+from shared_rules.khan import load, packed, packed_state, state
 
 PIECES_OPS = ("khan.flee", "khan.invasions", "khan.conquer", "khan.conquests")
 
@@ -38,11 +39,25 @@ def pack_args(op: str, args):
             return dict(args, pieces=done)
     elif op == "khan.play":
         st = args.get("state")
-        if isinstance(st, dict) and isinstance(st.get("players"), list):
+        whole = _packed_state(st)
+        if whole is not None:
+            return dict(args, state=whole)
+        if isinstance(st, dict) and isinstance(st.get("players"), list):  # (then its pieces alone)
             done = _packed_pieces(st.get("board"), st.get("pieces"), st["players"])
             if done is not None:
                 return dict(args, state=dict(st, pieces=done))
     return args
+
+
+def _packed_state(st):
+    """A Khan state packed whole, or None when it does not load (the device says why) or
+    holds what the packed form cannot."""
+    if not isinstance(st, dict) or packed.is_packed(st) or packed.is_packed(st.get("pieces")):
+        return None
+    try:
+        return packed_state.pack(load.game(st))
+    except (RulesError, TypeError, ValueError, KeyError):
+        return None
 
 
 def _unpacked(board_ref, pieces):
@@ -57,6 +72,10 @@ def unpack_reply(op: str, sent, reply: dict) -> dict:
         return reply
     if op in PIECES_OPS and packed.is_packed(result.get("pieces")):
         result["pieces"] = _unpacked(sent.get("board", "default"), result["pieces"])
-    elif op == "khan.play" and isinstance(result.get("state"), dict) and packed.is_packed(result["state"].get("pieces")):
-        result["state"]["pieces"] = _unpacked(result["state"].get("board"), result["state"]["pieces"])
+    elif op == "khan.play" and isinstance(result.get("state"), dict):
+        st = result["state"]
+        if packed_state.is_packed(st):
+            result["state"] = state.game_json(packed_state.unpack(st))
+        elif packed.is_packed(st.get("pieces")):
+            st["pieces"] = _unpacked(st.get("board"), st["pieces"])
     return reply

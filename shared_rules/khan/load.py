@@ -171,6 +171,10 @@ def game(data):
                                         TABLE, TURN, VIRTUAL, Deck, new_game)
     from shared_rules.rng import PCG32
 
+    if isinstance(data, dict) and packed.KEY in data:  # the whole state packed (khan/packed_state.py)
+        from shared_rules.khan import packed_state
+
+        return packed_state.unpack(data)
     if not isinstance(data, dict) or data.get("game") != "khan":
         raise bad_args("state must be a Khan game object with \"game\": \"khan\"")
     if data.get("version") != STATE_VERSION:

@@ -232,7 +232,7 @@ def new(args: dict) -> dict:
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
     from shared_rules.khan import game as game_mod
-    from shared_rules.khan import load, packed, state
+    from shared_rules.khan import load
     from shared_rules.khan.actions import apply
 
     given = A.obj(args, "state")
@@ -241,11 +241,24 @@ def play(args: dict) -> dict:
     events = []
     for action in actions:
         events.append(apply(g, action))
-    out = {"state": state.game_json(g, packed.pack(g.pos) if packed.is_packed(given.get("pieces")) else None),
-           "events": events}
+    out = {"state": _state_out(given, g), "events": events}
     if g.phase == game_mod.OVER:
         out["scores"] = g.scores()
     return out
+
+
+def _state_out(given: dict, g) -> dict:
+    """g's state in the form the op was given its own: the object, its pieces packed, or
+    the whole state packed (khan/packed.py, khan/packed_state.py)."""
+    from shared_rules.khan import packed, state
+
+    if packed.KEY in given:
+        from shared_rules.khan import packed_state
+
+        whole = packed_state.pack(g)
+        if whole is not None:
+            return whole
+    return state.game_json(g, packed.pack(g.pos) if packed.is_packed(given.get("pieces")) else None)
 
 
 def playout(args: dict) -> dict:

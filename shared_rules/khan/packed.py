@@ -47,6 +47,15 @@ def is_packed(data) -> bool:
 
 def pack(pos: Position) -> dict:
     """The packed form of pos's pieces."""
+    return {KEY: text_of(pieces_bytes(pos)), "players": list(pos.players)}
+
+
+def text_of(raw: bytearray) -> str:
+    return binascii.b2a_base64(bytes(raw))[:-1].decode()
+
+
+def pieces_bytes(pos: Position) -> bytearray:
+    """pos's pieces as the bytes above."""
     n = pos.board.size
     out = bytearray(_HEAD)
     out[0] = VERSION
@@ -75,13 +84,14 @@ def pack(pos: Position) -> dict:
         for i in cells:
             out.append(i >> 8)
             out.append(i & 255)
-    return {KEY: binascii.b2a_base64(bytes(out))[:-1].decode(), "players": list(pos.players)}
+    return out
 
 
-def _bytes(data) -> bytes:
+def bytes_of(data, what: str = "pieces") -> bytes:
+    """The bytes of a packed object's text, refused unless it is exactly their base64."""
     text = data.get(KEY)
     if not isinstance(text, str) or not text:
-        raise bad_args("pieces.packed must be a base64 string")
+        raise bad_args(what + ".packed must be a base64 string")
     try:
         raw = binascii.a2b_base64(text)
     except ValueError:
@@ -89,7 +99,7 @@ def _bytes(data) -> bytes:
     # (both ports' readers pass over characters that are not base64: the text must be the
     # bytes' own encoding, so the host and the device read the same bytes or refuse alike)
     if raw is None or binascii.b2a_base64(raw)[:-1] != text.encode():
-        raise bad_args("pieces.packed is not base64 as packed (docs/ops.md)")
+        raise bad_args(what + ".packed is not base64 as packed (docs/ops.md)")
     return raw
 
 
@@ -112,8 +122,14 @@ def unpack(board: Board, data, players=None) -> Position:
     for key in data:
         if key != KEY and key != "players":
             raise bad_args("packed pieces have only \"packed\" and \"players\"; not \"" + str(key)[:20] + "\"")
-    raw = _bytes(data)
-    names = _players(data, players)
+    raw = bytes_of(data)
+    return read(board, raw, 0, _players(data, players))
+
+
+def read(board: Board, raw: bytes, at: int, names: "list[str]") -> Position:
+    """The Position of the packed pieces that fill raw from at on; owners count from names."""
+    if at:
+        raw = raw[at:]
     n = board.size
     if len(raw) < _HEAD + n + 1 or raw[0] != VERSION:
         raise bad_args("pieces.packed: not version " + str(VERSION) + " packed pieces")

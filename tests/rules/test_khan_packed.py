@@ -194,3 +194,125 @@ def test_bad_packed_pieces_are_refused_with_what_is_wrong():
     for op in ("khan.flee", "khan.invasions", "khan.conquer", "khan.conquests"):
         reply = ops.reply(op, {"pieces": cases[0][1]})
         assert reply["error"]["code"] == "bad_args", op
+
+
+# -- whole states (khan/packed_state.py) --------------------------------------------------------
+def _games(mode: str, seed: int, moves: int = 400, every: int = 20):
+    """States of a seeded random game in either mode, every `every` moves and the last
+    (table mode: the flips' ruler and direction drawn here, as the table would flip)."""
+    from shared_rules.khan import load as khan_load
+    from shared_rules.khan.tables import DIRECTIONS
+    from shared_rules.rng import PCG32
+
+    game = ops.call("khan.new", {"players": ["red", "blue", "green"][:2 + seed % 2], "mode": mode, "seed": seed})["state"]
+    chooser = PCG32(seed, 5)
+    out = [game]
+    for k in range(moves):
+        g = khan_load.game(game)
+        action = randplay.action(g, chooser)
+        if action is None:
+            break
+        if mode == "table" and action["do"] in ("flip", "expel"):  # (the table's card, drawn here)
+            action = dict(action, direction=DIRECTIONS[chooser.below(8)])
+            if action["do"] == "flip":
+                on = [RULERS[r] for r in range(len(RULERS)) if g.pos.ruler_cell[r] >= 0]
+                action["ruler"] = on[chooser.below(len(on))]
+        reply = ops.reply("khan.play", {"state": game, "actions": [action]})
+        if not reply["ok"]:  # (a random table-mode move the table's card does not allow)
+            continue
+        game = reply["result"]["state"]
+        if k % every == 0:
+            out.append(game)
+    out.append(game)
+    return out
+
+
+def test_a_packed_state_is_the_same_game_and_plays_the_same():
+    from shared_rules.khan import packed_state
+
+    seen = {"table": 0, "virtual": 0, "protected": 0, "used": 0, "over": 0}
+    for mode, seed in (("virtual", 3), ("table", 4), ("virtual", 5)):
+        for st in _games(mode, seed):
+            g = load.game(st)
+            p = packed_state.pack(g)
+            assert p is not None and packed_state.is_packed(p)
+            assert len(cjson.dumps(p)) * 2 < len(cjson.dumps(st))
+            back = load.game(p)
+            assert _same(state.game_json(back), state.game_json(g))
+            assert _same(packed_state.pack(back), p), "packing again gives the same text"
+            seen[mode] += 1
+            seen["protected"] += 1 if st["protections"]["gods"] or st["protections"]["recon"] or st["protections"]["patronage"] else 0
+            seen["used"] += 1 if st["last_used"] else 0
+            seen["over"] += 1 if st["phase"] == "over" else 0
+    assert seen["table"] >= 5 and seen["virtual"] >= 10 and seen["protected"] and seen["used"] and seen["over"], seen
+
+
+def test_khan_play_answers_a_packed_state_packed_and_as_the_object():
+    from shared_rules.khan import packed_state
+    from shared_rules.rng import PCG32
+
+    chooser = PCG32(8, 1)
+    asked = 0
+    for st in _games("virtual", 7, 300, 25):
+        g = load.game(st)
+        action = randplay.action(g, chooser)
+        if action is None:
+            continue
+        want = ops.reply("khan.play", {"state": st, "actions": [action]})
+        got = ops.reply("khan.play", {"state": packed_state.pack(g), "actions": [action]})
+        assert got["ok"] and packed_state.is_packed(got["result"]["state"])
+        got["result"]["state"] = state.game_json(load.game(got["result"]["state"]))
+        assert _same(got, want)
+        asked += 1
+    assert asked >= 8
+
+
+def test_bad_packed_states_are_refused_with_what_is_wrong():
+    from shared_rules.khan import packed_state
+    from shared_rules.khan.tables import FIGURES, SPECIALS
+
+    st = _games("virtual", 3, 60, 60)[-1]
+    g = load.game(st)
+    good = packed_state.pack(g)
+    raw = bytearray(binascii.a2b_base64(good[packed.KEY]))
+    n = len(g.players)
+    stock = 31
+    specials = stock + len(FIGURES)
+    last = specials + n * len(SPECIALS)
+    prot = last + 10
+    cases = []
+
+    def byte(why, at, value):
+        bad = bytearray(raw)
+        bad[at] = value
+        cases.append((why, dict(good, packed=binascii.b2a_base64(bytes(bad))[:-1].decode())))
+
+    byte("another version", 0, 2)
+    byte("a third mode", 1, 2)
+    byte("a fifth phase", 2, 4)
+    byte("a fifth step", 3, 9)
+    byte("a player past the players", 4, n)
+    byte("a turn past a million", 5, 1)
+    byte("three actions", 9, 3)
+    byte("an unknown flag", 10, 8)
+    byte("too many setup yurts", 11, 255)
+    byte("a letter that is no action", 12, ord("E"))
+    byte("an even increment", 15 + 9, raw[15 + 9] & 0xFE)
+    byte("more figures than the box", stock, 9)
+    byte("more special cards than dealt", specials, 9)
+    byte("a last use by no player", last, n + 1)
+    byte("a patronage by no player", prot, n + 1)
+    cut = bytearray(raw[:40])
+    cases.append(("cut short", dict(good, packed=binascii.b2a_base64(bytes(cut))[:-1].decode())))
+    cases.append(("a key too many", dict(good, extra=1)))
+    cases.append(("not base64", dict(good, packed="&&")))
+    cases.append(("another game", dict(good, game="huns")))
+    for why, data in cases:
+        e = raises("bad_args", load.game, data)
+        assert "state" in e.message or "packed" in e.message, why + ": " + e.message
+    done = bytearray(raw)
+    done[12] = 0
+    done[13] = ord("A")  # a gap before a letter
+    raises("bad_args", load.game, dict(good, packed=binascii.b2a_base64(bytes(done))[:-1].decode()))
+    reply = ops.reply("khan.play", {"state": cases[0][1], "actions": []})
+    assert reply["error"]["code"] == "bad_args"

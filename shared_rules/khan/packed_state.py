@@ -1,0 +1,248 @@
+"""A whole Khan game state packed: khan/state.py's state object as a few hundred bytes.
+
+Packed pieces (khan/packed.py) leave the rest of a state - the deck's 72 cards, the stock
+of 23 figures, the special cards, the protections - as ~1 KB of JSON of ~200 values, which
+still cost a Pico ~80 ms of a khan.play request to read, check and write back (issue 13).
+Packed, a state is
+
+    {"game": "khan", "version": 1, "board": "default" or board text, "players": [ids],
+     "packed": "<base64 of the bytes below>"}
+
+and khan.play answers a packed state with its new state packed. The bytes, version 1:
+
+    0       1 (the version)
+    1       mode: 0 virtual, 1 table
+    2       phase: 0 setup, 1 turn, 2 final, 3 over
+    3       step: its index among the phase's steps (turn: flip, actions, special, end)
+    4       current player
+    5-8     turn (big-endian)
+    9       actions
+    10      bit 0 extra, bit 1 expel_blocked, bit 2 final_next
+    11      setup_left
+    12-14   done: up to 3 letters of A B C D S, then zeros
+    15-30   the rng: eight 16-bit words (big-endian)
+    31-     the stock: a byte per figure, in FIGURES order
+    then    the special cards left: per player, a byte per card (morale, patronage, gods, recon)
+    then    last used: patronage, then gods: a player (1 + index; 0 none) and a turn (4 bytes)
+    then    protections: patronage's player (1 + index; 0 none); the gods' count, and each
+            its player's index and region (0 every region, 1..6 TERRAINS); the recons'
+            count, and each its player's index, figure (FIGURE_KEYS index) and all (0/1)
+    then    virtual mode: the draw pile's count and cards, the discards', and each
+            player's hand's
+    then    the pieces, as khan/packed.py packs them (owners counted from the players)
+
+A state that has something this cannot hold (a protection of someone who is not a player,
+a turn past 2^32) is sent as the object (pack() returns None). Reading checks each byte as
+khan/load.py checks the object, with the field named.
+"""
+
+from shared_rules import args as A
+from shared_rules.errors import bad_args
+from shared_rules.khan import packed
+from shared_rules.khan.conquer import Protections
+from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, STATE_VERSION,
+                                    TABLE, TURN, VIRTUAL, Deck, KhanGame, new_game)
+from shared_rules.khan.tables import (CARD_COUNT, FIGURE_KEYS, FIGURES, GODS, HAND_SIZE, PATRONAGE, SETUP_YURTS,
+                                      SPECIALS, SPECIALS_PER_PLAYER)
+
+VERSION = 1
+MODES = (VIRTUAL, TABLE)
+PHASES = (SETUP, TURN, FINAL, OVER)
+STEPS = (("",), (FLIP, ACTIONS, SPECIAL, END), (CONQUESTS,), ("",))
+LAST = (PATRONAGE, GODS)
+_HEAD = 31
+
+
+def is_packed(data) -> bool:
+    return isinstance(data, dict) and packed.KEY in data
+
+
+def _u32(out: bytearray, v: int) -> None:
+    out.append(v >> 24 & 255)
+    out.append(v >> 16 & 255)
+    out.append(v >> 8 & 255)
+    out.append(v & 255)
+
+
+def _who(players: "list[str]", pid) -> int:
+    """1 + the player's index, 0 for None; -1 for someone who is not a player."""
+    if pid is None:
+        return 0
+    return players.index(pid) + 1 if pid in players else -1
+
+
+def pack(g: KhanGame):
+    """The packed form of a game's state, or None when it holds what the bytes cannot."""
+    players = g.players
+    n = len(players)
+    out = bytearray(_HEAD)
+    out[0] = VERSION
+    out[1] = MODES.index(g.mode)
+    out[2] = PHASES.index(g.phase)
+    out[3] = STEPS[out[2]].index(g.step)
+    out[4] = g.current
+    if g.turn < 0 or g.turn > 0xFFFFFFFF or g.setup_left > 255 or len(g.done) > 3:
+        return None
+    out[5:9] = bytes((g.turn >> 24 & 255, g.turn >> 16 & 255, g.turn >> 8 & 255, g.turn & 255))
+    out[9] = g.actions
+    out[10] = (1 if g.extra else 0) | (2 if g.expel_blocked else 0) | (4 if g.final_next else 0)
+    out[11] = g.setup_left
+    for k in range(len(g.done)):
+        out[12 + k] = ord(g.done[k])
+    words = g.rng.getstate()
+    for k in range(8):
+        out[15 + 2 * k] = words[k] >> 8
+        out[16 + 2 * k] = words[k] & 255
+    for key, _, _, _ in FIGURES:
+        out.append(g.stock[key])
+    for p in players:
+        for card in SPECIALS:
+            out.append(g.specials[p][card])
+    for card in LAST:
+        v = g.last_used.get(card)
+        who = _who(players, v[0]) if v else 0
+        if who < 0 or (v and (v[1] < 0 or v[1] > 0xFFFFFFFF)):
+            return None
+        out.append(who)
+        _u32(out, v[1] if v else 0)
+    prot = g.prot
+    who = _who(players, prot.patronage)
+    if who < 0:
+        return None
+    out.append(who)
+    if len(prot.gods) > 255 or len(prot.recon) > 255:
+        return None
+    out.append(len(prot.gods))
+    for p, region in prot.gods:
+        if p not in players:
+            return None
+        out.append(players.index(p))
+        out.append(region)
+    out.append(len(prot.recon))
+    for p, key, whole in prot.recon:
+        if p not in players:
+            return None
+        out.append(players.index(p))
+        out.append(FIGURE_KEYS.index(key))
+        out.append(1 if whole else 0)
+    if g.mode == VIRTUAL:
+        for pile in [g.deck.draw, g.deck.discard] + [g.hands[k] for k in range(n)]:
+            out.append(len(pile))
+            out.extend(bytes(pile))
+    if list(g.pos.players) != list(players):
+        return None
+    out.extend(packed.pieces_bytes(g.pos))
+    return {"game": "khan", "version": STATE_VERSION, "board": g.board_ref, "players": list(players),
+            packed.KEY: packed.text_of(out)}
+
+
+class _Reader:
+    """The bytes of a packed state, read in order; running out is a bad_args."""
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+        self.at = 0
+
+    def byte(self, what: str, top: int) -> int:
+        """The next byte, 0..top; else a bad_args naming what."""
+        if self.at >= len(self.raw):
+            raise bad_args("state.packed is cut short at " + what)
+        v = self.raw[self.at]
+        self.at += 1
+        if v > top:
+            raise bad_args("state.packed: " + what + " must be 0.." + str(top))
+        return v
+
+    def u32(self, what: str) -> int:
+        v = 0
+        for _ in range(4):
+            v = v << 8 | self.byte(what, 255)
+        return v
+
+
+def unpack(data) -> KhanGame:
+    """A game from a packed state, every byte checked: a bad one raises bad_args naming it."""
+    for key in data:
+        if key not in ("game", "version", "board", "players", packed.KEY):
+            raise bad_args("a packed state has game, version, board, players and packed; not \"" + str(key)[:20] + "\"")
+    if data.get("game") != "khan" or data.get("version") != STATE_VERSION:
+        raise bad_args("state must be a Khan game object with \"game\": \"khan\", \"version\": " + str(STATE_VERSION))
+    players = A.array(data, "players", max_len=4)
+    raw = packed.bytes_of(data, "state")
+    if len(raw) < _HEAD or raw[0] != VERSION:
+        raise bad_args("state.packed: not a version " + str(VERSION) + " packed state")
+    game = new_game(A.text(data, "board"), players, TABLE, 0)  # (the players and the board checked)
+    n = len(players)
+    r = _Reader(raw)
+    r.at = 1
+    game.mode = MODES[r.byte("the mode", 1)]
+    phase = r.byte("the phase", 3)
+    game.phase = PHASES[phase]
+    game.step = STEPS[phase][r.byte("the step", len(STEPS[phase]) - 1)]
+    game.current = r.byte("the current player", n - 1)
+    game.turn = r.u32("the turn")
+    if game.turn > 1000000:
+        raise bad_args("state.packed: the turn must be 0..1000000")
+    game.actions = r.byte("the actions", 2)
+    flags = r.byte("the flags", 7)
+    game.extra = bool(flags & 1)
+    game.expel_blocked = bool(flags & 2)
+    game.final_next = bool(flags & 4)
+    game.setup_left = r.byte("setup_left", SETUP_YURTS[n] * n)
+    done = ""
+    for k in range(3):
+        c = r.byte("done", 255)
+        if c:
+            if chr(c) not in "ABCDS" or len(done) < k:
+                raise bad_args("state.packed: done must be up to 3 of the letters A B C D S")
+            done += chr(c)
+    game.done = done
+    words = []
+    for _ in range(8):
+        words.append(r.byte("the rng", 255) << 8 | r.byte("the rng", 255))
+    try:
+        game.rng.setstate(words)
+    except ValueError as e:
+        raise bad_args("state.packed: " + str(e))
+    for key, _, _, count in FIGURES:
+        game.stock[key] = r.byte("the stock of " + key, count)
+    for p in players:
+        for card in SPECIALS:
+            game.specials[p][card] = r.byte("the " + card + " cards of " + p, SPECIALS_PER_PLAYER[n][card])
+    for card in LAST:
+        who = r.byte("last used " + card, n)
+        turn = r.u32("last used " + card)
+        if who:
+            game.last_used[card] = [players[who - 1], turn]
+        elif turn:
+            raise bad_args("state.packed: last used " + card + " has a turn and no player")
+    prot = Protections()
+    who = r.byte("the patronage", n)
+    prot.patronage = players[who - 1] if who else None
+    for _ in range(r.byte("the gods' count", 255)):
+        p = players[r.byte("a god's player", n - 1)]
+        prot.gods.append((p, r.byte("a god's region", 6)))
+    for _ in range(r.byte("the recons' count", 255)):
+        p = players[r.byte("a recon's player", n - 1)]
+        key = FIGURE_KEYS[r.byte("a recon's figure", len(FIGURE_KEYS) - 1)]
+        prot.recon.append((p, key, r.byte("a recon's all", 1) == 1))
+    game.prot = prot
+    if game.mode == VIRTUAL:
+        seen = bytearray(CARD_COUNT)
+        piles = []
+        for k in range(2 + n):
+            what = ("the draw pile", "the discards")[k] if k < 2 else "the hand of " + players[k - 2]
+            pile = []
+            for _ in range(r.byte(what + "'s count", CARD_COUNT if k < 2 else HAND_SIZE)):
+                c = r.byte("a card of " + what, CARD_COUNT - 1)
+                if seen[c]:
+                    raise bad_args("state.packed: card " + str(c) + " is in two places")
+                seen[c] = 1
+                pile.append(c)
+            piles.append(pile)
+        if sum(seen) != CARD_COUNT:
+            raise bad_args("state.packed: the deck must hold each of the " + str(CARD_COUNT) + " cards once")
+        game.deck = Deck(piles[0], piles[1])
+        game.hands = piles[2:]
+    game.pos = packed.read(game.board, raw, r.at, list(players))
+    return game
