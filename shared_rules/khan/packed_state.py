@@ -136,28 +136,12 @@ def pack(g: KhanGame):
             packed.KEY: packed.text_of(out)}
 
 
-class _Reader:
-    """The bytes of a packed state, read in order; running out is a bad_args."""
+def _over(what: str, top: int):
+    return bad_args("state.packed: " + what + " must be 0.." + str(top))
 
-    def __init__(self, raw: bytes) -> None:
-        self.raw = raw
-        self.at = 0
 
-    def byte(self, what: str, top: int) -> int:
-        """The next byte, 0..top; else a bad_args naming what."""
-        if self.at >= len(self.raw):
-            raise bad_args("state.packed is cut short at " + what)
-        v = self.raw[self.at]
-        self.at += 1
-        if v > top:
-            raise bad_args("state.packed: " + what + " must be 0.." + str(top))
-        return v
-
-    def u32(self, what: str) -> int:
-        v = 0
-        for _ in range(4):
-            v = v << 8 | self.byte(what, 255)
-        return v
+def _short(what: str):
+    return bad_args("state.packed is cut short at " + what)
 
 
 def unpack(data) -> KhanGame:
@@ -173,76 +157,101 @@ def unpack(data) -> KhanGame:
         raise bad_args("state.packed: not a version " + str(VERSION) + " packed state")
     game = new_game(A.text(data, "board"), players, TABLE, 0)  # (the players and the board checked)
     n = len(players)
-    r = _Reader(raw)
-    r.at = 1
-    game.mode = MODES[r.byte("the mode", 1)]
-    phase = r.byte("the phase", 3)
+    # (the fields are read inline, their messages made only when one is wrong: a call and a
+    # message for each of ~200 bytes cost a Pico ~35 ms)
+    phase = raw[2]
+    if raw[1] > 1 or phase > 3 or raw[3] >= len(STEPS[phase if phase < 4 else 0]) or raw[4] >= n:
+        raise bad_args("state.packed: the mode, phase, step or current player is out of range")
+    game.mode = MODES[raw[1]]
     game.phase = PHASES[phase]
-    game.step = STEPS[phase][r.byte("the step", len(STEPS[phase]) - 1)]
-    game.current = r.byte("the current player", n - 1)
-    game.turn = r.u32("the turn")
+    game.step = STEPS[phase][raw[3]]
+    game.current = raw[4]
+    game.turn = raw[5] << 24 | raw[6] << 16 | raw[7] << 8 | raw[8]
     if game.turn > 1000000:
-        raise bad_args("state.packed: the turn must be 0..1000000")
-    game.actions = r.byte("the actions", 2)
-    flags = r.byte("the flags", 7)
-    game.extra = bool(flags & 1)
-    game.expel_blocked = bool(flags & 2)
-    game.final_next = bool(flags & 4)
-    game.setup_left = r.byte("setup_left", SETUP_YURTS[n] * n)
+        raise _over("the turn", 1000000)
+    if raw[9] > 2 or raw[10] > 7:
+        raise bad_args("state.packed: the actions (0..2) or the flags (0..7) are out of range")
+    game.actions = raw[9]
+    game.extra = bool(raw[10] & 1)
+    game.expel_blocked = bool(raw[10] & 2)
+    game.final_next = bool(raw[10] & 4)
+    if raw[11] > SETUP_YURTS[n] * n:
+        raise _over("setup_left", SETUP_YURTS[n] * n)
+    game.setup_left = raw[11]
     done = ""
-    for k in range(3):
-        c = r.byte("done", 255)
+    for k in range(12, 15):
+        c = raw[k]
         if c:
-            if chr(c) not in "ABCDS" or len(done) < k:
+            if chr(c) not in "ABCDS" or len(done) < k - 12:
                 raise bad_args("state.packed: done must be up to 3 of the letters A B C D S")
             done += chr(c)
     game.done = done
-    words = []
-    for _ in range(8):
-        words.append(r.byte("the rng", 255) << 8 | r.byte("the rng", 255))
     try:
-        game.rng.setstate(words)
+        game.rng.setstate([raw[k] << 8 | raw[k + 1] for k in range(15, 31, 2)])
     except ValueError as e:
         raise bad_args("state.packed: " + str(e))
+    at = _HEAD
+    if len(raw) < at + len(FIGURES) + n * len(SPECIALS) + 10 + 3:
+        raise _short("the stock, the special cards or the protections")
     for key, _, _, count in FIGURES:
-        game.stock[key] = r.byte("the stock of " + key, count)
+        if raw[at] > count:
+            raise _over("the stock of " + key, count)
+        game.stock[key] = raw[at]
+        at += 1
+    allowed = SPECIALS_PER_PLAYER[n]
     for p in players:
+        mine = game.specials[p]
         for card in SPECIALS:
-            game.specials[p][card] = r.byte("the " + card + " cards of " + p, SPECIALS_PER_PLAYER[n][card])
+            if raw[at] > allowed[card]:
+                raise _over("the " + card + " cards of " + p, allowed[card])
+            mine[card] = raw[at]
+            at += 1
     for card in LAST:
-        who = r.byte("last used " + card, n)
-        turn = r.u32("last used " + card)
+        who = raw[at]
+        turn = raw[at + 1] << 24 | raw[at + 2] << 16 | raw[at + 3] << 8 | raw[at + 4]
+        at += 5
+        if who > n or (turn and not who):
+            raise bad_args("state.packed: last used " + card + " must be a player (1.." + str(n) + ") and a turn")
         if who:
             game.last_used[card] = [players[who - 1], turn]
-        elif turn:
-            raise bad_args("state.packed: last used " + card + " has a turn and no player")
     prot = Protections()
-    who = r.byte("the patronage", n)
+    who = raw[at]
+    if who > n:
+        raise _over("the patronage", n)
     prot.patronage = players[who - 1] if who else None
-    for _ in range(r.byte("the gods' count", 255)):
-        p = players[r.byte("a god's player", n - 1)]
-        prot.gods.append((p, r.byte("a god's region", 6)))
-    for _ in range(r.byte("the recons' count", 255)):
-        p = players[r.byte("a recon's player", n - 1)]
-        key = FIGURE_KEYS[r.byte("a recon's figure", len(FIGURE_KEYS) - 1)]
-        prot.recon.append((p, key, r.byte("a recon's all", 1) == 1))
+    at += 1
+    for _ in range(raw[at]):
+        if at + 3 > len(raw) or raw[at + 1] >= n or raw[at + 2] > 6:
+            raise bad_args("state.packed: a god's player or region is out of range")
+        prot.gods.append((players[raw[at + 1]], raw[at + 2]))
+        at += 2
+    at += 1
+    if at >= len(raw):
+        raise _short("the recons")
+    for _ in range(raw[at]):
+        if at + 4 > len(raw) or raw[at + 1] >= n or raw[at + 2] >= len(FIGURE_KEYS) or raw[at + 3] > 1:
+            raise bad_args("state.packed: a recon's player, figure or all is out of range")
+        prot.recon.append((players[raw[at + 1]], FIGURE_KEYS[raw[at + 2]], raw[at + 3] == 1))
+        at += 3
+    at += 1
     game.prot = prot
     if game.mode == VIRTUAL:
-        seen = bytearray(CARD_COUNT)
         piles = []
         for k in range(2 + n):
-            what = ("the draw pile", "the discards")[k] if k < 2 else "the hand of " + players[k - 2]
-            pile = []
-            for _ in range(r.byte(what + "'s count", CARD_COUNT if k < 2 else HAND_SIZE)):
-                c = r.byte("a card of " + what, CARD_COUNT - 1)
-                if seen[c]:
-                    raise bad_args("state.packed: card " + str(c) + " is in two places")
-                seen[c] = 1
-                pile.append(c)
-            piles.append(pile)
-        if sum(seen) != CARD_COUNT:
+            if at >= len(raw):
+                raise _short("the deck")
+            count = raw[at]
+            if count > (CARD_COUNT if k < 2 else HAND_SIZE) or at + 1 + count > len(raw):
+                raise bad_args("state.packed: a pile of the deck is too long")
+            piles.append(list(raw[at + 1:at + 1 + count]))
+            at += 1 + count
+        cards = []
+        for pile in piles:
+            cards.extend(pile)
+        # each of the cards once: as many as there are, none past the last, none twice
+        if len(cards) != CARD_COUNT or (cards and max(cards) >= CARD_COUNT) or len(set(cards)) != CARD_COUNT:
             raise bad_args("state.packed: the deck must hold each of the " + str(CARD_COUNT) + " cards once")
         game.deck = Deck(piles[0], piles[1])
         game.hands = piles[2:]
-    game.pos = packed.read(game.board, raw, r.at, list(players))
+    game.pos = packed.read(game.board, raw, at, list(players))
     return game
