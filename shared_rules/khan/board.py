@@ -66,6 +66,10 @@ class Board:
         self.side = side
         self.touches_river = touches
         self._banks = None  # built on first use: banks()
+        self._water = None  # the cells that are not land (river, off the board): water()
+        # a cell's name is its column's letter and its row's number: both made once
+        self._cols = tuple(chr(65 + x) for x in range(width))
+        self._rows = tuple(str(y + 1) for y in range(height))
 
     def banks(self) -> bytearray:
         """Per cell, the bank of the river it lies on (1, 2...; 0 for river and no cell):
@@ -92,7 +96,14 @@ class Board:
         return bank
 
     def name_of(self, i: int) -> str:
-        return chr(65 + i % self.width) + str(i // self.width + 1)
+        return self._cols[i % self.width] + self._rows[i // self.width]
+
+    def water(self) -> "tuple[int, ...]":
+        """The cells that are not land, in order (few: a check that no piece stands on
+        water looks at these, not at every cell)."""
+        if self._water is None:
+            self._water = tuple(i for i in range(self.size) if not self.is_land(i))
+        return self._water
 
     def index_or_none(self, name: str):
         """The index of a cell name on this board, or None. (Read character by character:
