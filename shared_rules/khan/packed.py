@@ -181,49 +181,55 @@ def _why_not_yurt(pos: Position, i: int, y: int, top: int) -> str:
     return "is not on land"
 
 
+def _bad_figure(f: int, why: str):
+    return bad_args("pieces.packed figure " + str(f) + why)
+
+
 def _figures(pos: Position, raw: bytes, at: int, players: int) -> None:
     board = pos.board
     n = board.size
     terrain = board.terrain
+    fig_at = pos.fig_at
+    ruler_at = pos.ruler_at
+    end = len(raw)
     count = raw[at]
     at += 1
     if count > MAX_FIGURES:
         raise bad_args("pieces.packed holds more than " + str(MAX_FIGURES) + " figures")
-    for f in range(count):
-        where = "pieces.packed figure " + str(f)
-        if at + 4 > len(raw):
-            raise bad_args(where + " is cut short")
+    for f in range(count):  # (messages made only for a wrong figure: one each cost the Pico)
+        if at + 4 > end:
+            raise _bad_figure(f, " is cut short")
         key = raw[at]
         owners = raw[at + 1]
         plain = raw[at + 2]
         size = raw[at + 3]
         at += 4
         if key != NO_KEY and key >= len(FIGURES):
-            raise bad_args(where + ": no shape has the number " + str(key))
+            raise _bad_figure(f, ": no shape has the number " + str(key))
         if plain > 1 or (plain and (key != NO_KEY or owners)):
-            raise bad_args(where + ": a figure given by its cells only has no shape and no owners")
+            raise _bad_figure(f, ": a figure given by its cells only has no shape and no owners")
         if owners >> players:
-            raise bad_args(where + ": an owner bit past the players")
-        if size < 1 or size > 8 or at + 2 * size > len(raw):
-            raise bad_args(where + ": a figure covers 1 to 8 cells")
+            raise _bad_figure(f, ": an owner bit past the players")
+        if size < 1 or size > 8 or at + 2 * size > end:
+            raise _bad_figure(f, ": a figure covers 1 to 8 cells")
         cells = []
         for k in range(size):
             i = raw[at] << 8 | raw[at + 1]
             at += 2
             if i >= n or terrain[i] == OFF:
-                raise bad_args(where + ": a cell that is not on the board")
+                raise _bad_figure(f, ": a cell that is not on the board")
             if i in cells:
-                raise bad_args(where + " covers " + board.name_of(i) + " twice")
-            if pos.fig_at[i]:
-                raise bad_args(where + ": " + board.name_of(i) + " is already under another figure")
-            if pos.ruler_at[i]:
-                raise bad_args(where + ": a figure cannot cover the ruler at " + board.name_of(i))
+                raise _bad_figure(f, " covers " + board.name_of(i) + " twice")
+            if fig_at[i]:
+                raise _bad_figure(f, ": " + board.name_of(i) + " is already under another figure")
+            if ruler_at[i]:
+                raise _bad_figure(f, ": a figure cannot cover the ruler at " + board.name_of(i))
             cells.append(i)
         pos.fig_cells.append(tuple(cells))
         pos.fig_key.append(key)
         pos.fig_owners.append(owners)
         pos.fig_plain.append(plain)
         for i in cells:
-            pos.fig_at[i] = len(pos.fig_cells)
-    if at != len(raw):
-        raise bad_args("pieces.packed has " + str(len(raw) - at) + " bytes too many")
+            fig_at[i] = f + 1
+    if at != end:
+        raise bad_args("pieces.packed has " + str(end - at) + " bytes too many")
