@@ -7,7 +7,8 @@ imported by the first) and WARM more (warm: the fastest kept, the op's own cost 
 other programs of a shared build machine, which make a median swing twofold). Each request is timed by
 the device from the first byte of its line read to the last byte of its reply written
 (link.stats), and scaled to a Pico by the calibration loop run in that same process
-(firmware/calib.py); the tidying after the reply (a collection when the heap runs short:
+(firmware/calib.py: its least time of three runs before the game's requests and three
+after - the desktop's other programs slow a run, never speed one); the tidying after the reply (a collection when the heap runs short:
 the largest of the warm runs) apart. Khan's pieces go packed, as steppe sends them
 (host/steppe/wire.py). Also: the longest gap between two polls of the buttons while the
 game's requests were served (a stretch of the device's work between two yields to the
@@ -91,6 +92,14 @@ def _cost(link, op: str, args: dict) -> "tuple[int, int, bool, int]":
     return stats["last_us"], stats["busy_us"], bool(reply.get("ok")), stats["tidy_us"]
 
 
+CALIBRATIONS = 3  # the calibration loop's runs before a game's requests, and as many after
+
+
+def _calibration(link, times: int = CALIBRATIONS) -> int:
+    """The least time of the device's calibration loop (µs) of `times` runs."""
+    return min([link.request("link.stats", {"calibrate": True}, timeout=60)["calibration_us"] for _ in range(times)])
+
+
 def _gap(busy_us: int, scale: float) -> float:
     """The buttons unpolled on a Pico (ms): the CPU time between two polls at its speed, or
     the loop's own sleep when that is longer."""
@@ -108,13 +117,13 @@ def measure(heap: str, games=GAMES, only: str = "") -> dict:
         with tempfile.TemporaryDirectory() as tmp:
             pico, link = _board(os.path.join(tmp, "pico"), heap)
             try:
-                calib = link.request("link.stats", {"calibrate": True}, timeout=60)["calibration_us"]
-                scale = PICO_CALIBRATION_MS * 1000.0 / calib
+                calib = _calibration(link)
                 link.request("link.stats")  # the gap so far: reset
                 tables = link.raw_line(('{"id":1,"op":"%s.tables","args":{}}' % game).encode(), timeout=60)
                 free = link.request("hello")["heap"]["free"] if tables.get("ok") else 0
                 gap = 0
                 warm_gap = [0, ""]  # the longest of the ops' least gaps while served warm, and its op
+                rows = []  # (op, cold, warm, ok, quiet gap, tidy), µs on this machine
                 for op in ops.names():
                     if not op.startswith(game + ".") or op == "khan.playout" or only not in op:
                         continue
@@ -136,8 +145,12 @@ def measure(heap: str, games=GAMES, only: str = "") -> dict:
                     quiet = min(gaps) if gaps else 0
                     if quiet > warm_gap[0]:
                         warm_gap[0], warm_gap[1] = quiet, op
+                    rows.append((op, cold, warm[0] if warm else 0, ok, quiet, tidy))
+                # the least calibration before and after: a busy desktop slows a run, never speeds one
+                scale = PICO_CALIBRATION_MS * 1000.0 / min(calib, _calibration(link))
+                for op, cold, warm_us, ok, quiet, tidy in rows:
                     out["ops"].append({"op": op, "cold_ms": cold * scale / 1000.0 if cold else None,
-                                       "warm_ms": warm[0] * scale / 1000.0 if warm else None, "ok": ok,
+                                       "warm_ms": warm_us * scale / 1000.0 if warm_us else None, "ok": ok,
                                        "gap_ms": _gap(quiet, scale), "tidy_ms": tidy * scale / 1000.0})
                 out["games"][game] = {"free_after_tables": free, "gap_ms": _gap(gap, scale), "scale": scale,
                                       "warm_gap_ms": _gap(warm_gap[0], scale), "warm_gap_op": warm_gap[1]}

@@ -173,8 +173,8 @@ class Reader:
 
 
 TIDY_PERCENT = 50  # the free heap under this share: the host's loads go (tidy)
-COLLECT_PERCENT = 30  # ...under this, or under COLLECT_WORDS words (64 KB on a Pico), the garbage
-COLLECT_WORDS = 16384  # is collected after a reply
+COLLECT_PERCENT = 20  # ...under this, or under COLLECT_WORDS words (32 KB on a Pico), the garbage
+COLLECT_WORDS = 8192  # is collected after a reply
 HOST_IDLE_MS = 3000  # the host's ops stay loaded this long after its last request (Link.idle)
 TABLES = {}  # op -> the canonical text of a game's tables (they never change): hostops.rules_op
 SPEED = []  # hostops.speed_us(), once a boot
