@@ -20,7 +20,7 @@ class Story:
         self.name = head["game"]
         self.game_mod = module(self.name)
         self.draws = module(self.name, "actions").draws
-        self.narrate = module(self.name, "messages").narrate
+        self.narrate = module(self.name, "narration").narrate
         self.names = players(self.name, head["settings"])
         self.game = journal.start(head)
         self.texts: "list[str]" = []  # every line after the header, as fed

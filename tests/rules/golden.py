@@ -48,7 +48,7 @@ def step(name: str, game, action: dict) -> dict:
     who = module(name).actor(game)
     event = module(name).apply(game, action)
     return {"a": action, "r": module(name, "actions").draws(action, event), "h": state_hash(name, game),
-            "say": module(name, "messages").narrate(game, who, action, event)}
+            "say": module(name, "narration").narrate(game, who, action, event)}
 
 
 def play(name: str, settings: dict, seed: int) -> list:

@@ -31,7 +31,7 @@ def _replay(path: str) -> int:
         event = module(name).apply(game, want["a"])
         assert cjson.dumps(module(name, "actions").draws(want["a"], event)) == cjson.dumps(want["r"]), where
         assert state_hash(name, game) == want["h"], where + ": the state after this action changed"
-        assert module(name, "messages").narrate(game, who, want["a"], event) == want["say"], where
+        assert module(name, "narration").narrate(game, who, want["a"], event) == want["say"], where
     end = lines[-1]
     assert module(name).is_over(game), path + ": the game no longer ends there"
     assert end["actions"] == len(lines) - 2 and state_hash(name, game) == end["h"], path
