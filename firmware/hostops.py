@@ -256,7 +256,8 @@ def rules_op(app, op: str, args: dict):
     the heap runs low), and
     the ops that play a whole game or a long list of actions: the button loop waits for
     them, so the bottom-right LED turns the hint colour first (the screen's own frame comes
-    back after the reply)."""
+    back after the reply). (khan.play is answered a step at a time, its buttons polled
+    between: Link.stages, not here.)"""
     from link import TABLES, _short
     from shared_rules import ops
 

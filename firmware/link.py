@@ -341,7 +341,8 @@ class Link:
         """Answer one request line through write(text), a stage at a time: a generator that
         yields where the button loop may take its turn - a rules op's request read, its op
         done (the op itself is one stretch) - so a press waits for a stage, not for the whole
-        request. The device's own ops (the saved game, the journal, the screen) are
+        request; an op of steps (a game's STEPS: khan.conquests, khan.play) yields between
+        its steps too. The device's own ops (the saved game, the journal, the screen) are
         answered in one stretch: a press between their stages could change what they read.
         The reply is written in chunks, so a whole saved game goes out without ever being
         one string in RAM. A reply that runs out of RAM on its way out is cut short (its line
@@ -356,7 +357,17 @@ class Link:
                 out = self.read(line)
             if isinstance(out, tuple):  # a rules op, read: the buttons' turn, then the op
                 yield
-                out = self.done(out[0], out[1], out[2])
+                rid, op, args = out
+                steps = self.stepper(op, args)
+                if steps is None:
+                    out = self.done(rid, op, args)
+                else:  # an op of steps (a game's STEPS): the buttons' turn between them
+                    out = None
+                    while out is None:
+                        out = self.step(rid, op, args, steps)
+                        if out is None:
+                            yield
+                steps = None
                 yield
             if out is None:
                 return
@@ -497,6 +508,32 @@ class Link:
         if op in OPS:
             return self.done(rid, op, args)
         return rid, op, args
+
+    def stepper(self, op: str, args: dict):
+        """The steps of a rules op answered a step at a time (shared_rules/ops.py stepped),
+        or None."""
+        try:
+            return ops.stepped(op, args)
+        except MemoryError:  # (its rules did not load: done() frees what can go and says so)
+            return None
+
+    def step(self, rid, op: str, args: dict, steps) -> "dict | None":
+        """One step of an op of steps: None while steps are left, then the reply (or the
+        error it raised, answered as done() answers it)."""
+        try:
+            next(steps)
+            return None
+        except StopIteration as e:
+            return reply(rid, True, e.value)
+        except RulesError as e:
+            return error(rid, e.code, e.message)
+        except MemoryError:
+            pass
+        except Exception as e:  # a bug of ours: the box's error screen and log, the saved game back
+            return self._internal(rid, op, e)
+        steps = None
+        self._free()  # the RAM ran out: what can go goes, and the op once more, whole
+        return self.done(rid, op, args)
 
     def done(self, rid, op: str, args: dict) -> dict:
         """The reply to a request read: its op run."""

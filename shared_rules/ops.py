@@ -45,6 +45,20 @@ def lookup(name):
     raise RulesError(UNKNOWN_OP, "unknown op " + cjson.dumps(name)[:60] + "; ops are listed in docs/ops.md")
 
 
+def stepped(name, args):
+    """The steps of an op a device answers a step at a time (its game's ops module's STEPS:
+    a generator that yields between steps and returns the result), or None: an op without
+    steps, or not an op (call() says why)."""
+    if not isinstance(name, str) or not isinstance(args, dict):
+        return None
+    dot = name.find(".")
+    if dot <= 0 or name[:dot] not in GAMES:
+        return None
+    steps = getattr(_module(name[:dot]), "STEPS", None)
+    fn = steps.get(name[dot + 1:]) if steps else None
+    return fn(args) if fn is not None else None
+
+
 def call(name: str, args) -> dict:
     """Run one op; raises RulesError with a user-facing message on bad input."""
     fn = lookup(name)

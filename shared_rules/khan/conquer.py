@@ -218,6 +218,9 @@ def coverable(pos: Position) -> bytearray:
     return cov
 
 
+PAUSE = ("", (), [])  # what each_placement(pauses=True) yields between two yurts: no conquest
+
+
 def _room(board, cov: bytearray, me: int, yurt: bytearray, top: int) -> bytearray:
     """Per cell of one of the player's coverable yurts, how many cells with cov 1..top
     (1: yurts, for tiles; 2: and the river, for bridges) join up with it side by side, at
@@ -247,8 +250,9 @@ def _room(board, cov: bytearray, me: int, yurt: bytearray, top: int) -> bytearra
     return room
 
 
-def each_placement(pos: Position, player: str, stock: dict, prot: Protections, consent: bool):
-    """Yield every legal conquest for the player, each once, in a fixed order.
+def each_placement(pos: Position, player: str, stock: dict, prot: Protections, consent: bool, pauses: bool = False):
+    """Yield every legal conquest for the player, each once, in a fixed order; with pauses,
+    PAUSE too after each of the player's yurts is tried (a device's op yields there).
 
     A generator, so "can he conquer?" stops at the first one and a random pick needs no
     list of them all: the device has little RAM."""
@@ -308,6 +312,8 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
                     verdict = judge(pos, player, kind, cells, prot, consent, straight)
                     if isinstance(verdict, list):
                         yield (key, tuple(sorted(cells)), verdict)
+        if pauses:
+            yield PAUSE
 
 
 def place(pos: Position, conquest: tuple, stock: dict) -> None:

@@ -165,19 +165,38 @@ def conquer_op(args: dict) -> dict:
 
 def conquests(args: dict) -> dict:
     """Every legal conquest of a player (the first "limit" listed) and how many there are."""
+    return _finish(conquests_steps(args))
+
+
+def conquests_steps(args: dict):
+    """conquests() a step at a time (STEPS): it yields once its arguments are read and after
+    each of the player's yurts is tried, and returns the result."""
     from shared_rules.khan import conquer
 
     b = _board(args)
     pos = _pieces(args, b)
     player, prot, stock, consent = _conquest_args(args, b, pos)
     limit = A.integer(args, "limit", 0, 1000, 50)
+    yield
     listed = []
     count = 0
-    for c in conquer.each_placement(pos, player, stock, prot, consent):
+    for c in conquer.each_placement(pos, player, stock, prot, consent, True):
+        if c is conquer.PAUSE:  # (a yurt tried: a step)
+            yield
+            continue
         count += 1
         if len(listed) < limit:
             listed.append({"figure": c[0], "cells": [b.name_of(i) for i in c[1]], "sharers": c[2]})
     return {"count": count, "placements": listed}
+
+
+def _finish(steps):
+    """The result of an op's steps, run through."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as e:
+        return e.value
 
 
 def score_op(args: dict) -> dict:
@@ -231,6 +250,12 @@ def new(args: dict) -> dict:
 
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
+    return _finish(play_steps(args))
+
+
+def play_steps(args: dict):
+    """play() a step at a time (STEPS): it yields once the game is read and after each
+    action, and returns the result."""
     from shared_rules.khan import game as game_mod
     from shared_rules.khan import load
     from shared_rules.khan.actions import apply
@@ -238,9 +263,11 @@ def play(args: dict) -> dict:
     given = A.obj(args, "state")
     g = load.game(given)
     actions = A.actions(args, 500)
+    yield
     events = []
     for action in actions:
         events.append(apply(g, action))
+        yield
     out = {"state": _state_out(given, g), "events": events}
     if g.phase == game_mod.OVER:
         out["scores"] = g.scores()
@@ -282,3 +309,7 @@ OPS = {
     "conquer": conquer_op, "conquests": conquests, "score": score_op, "bonus": bonus, "new": new, "play": play,
     "playout": playout,
 }
+
+# the ops a device answers a step at a time, its buttons polled between (firmware/link.py):
+# name -> a generator that yields between its steps and returns the op's result
+STEPS = {"conquests": conquests_steps, "play": play_steps}

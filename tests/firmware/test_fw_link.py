@@ -331,3 +331,41 @@ def test_one_games_tables_text_is_kept_not_every_games():
     finally:
         link_mod.COLLECT_PERCENT = keep
         link_mod.TABLES.clear()
+
+
+def test_an_op_of_steps_yields_between_them_and_answers_as_the_host():
+    """Issue 13: khan.conquests and khan.play are answered a step at a time (their STEPS):
+    the buttons' turn after each yurt tried and each action applied - the same reply as
+    the host's op; an op that fails in a step is answered as any other."""
+    import json
+
+    from shared_rules import ops as op_table
+    from shared_rules.khan import load, packed, randplay
+    from shared_rules.rng import PCG32
+
+    link = Link(_app("steps"))
+    game = op_table.call("khan.new", {"players": ["red", "blue"], "seed": 3})["state"]
+    chooser = PCG32(3, 1)
+    for _ in range(60):  # a game well under way: yurts of both players on the board
+        game = op_table.call("khan.play", {"state": game, "actions": [randplay.action(load.game(game), chooser)]})["state"]
+    g = load.game(game)
+    pieces = packed.pack(g.pos)
+    moves = []
+    for _ in range(3):
+        moves.append(randplay.action(g, chooser))
+        g = load.game(op_table.call("khan.play", {"state": game, "actions": moves})["state"])
+    for op, args, least in (("khan.conquests", {"pieces": pieces, "player": "red"}, 4),
+                            ("khan.play", {"state": game, "actions": moves}, 5)):
+        line = json.dumps({"id": 1, "op": op, "args": args})
+        out = []
+        stages = 0
+        for _ in link.stages(line, out.append):
+            stages += 1
+        got = json.loads("".join(out))
+        assert stages >= least, (op, stages)
+        assert got == json.loads(json.dumps(dict(op_table.reply(op, args), id=1))), op
+    bad = json.dumps({"id": 2, "op": "khan.play", "args": {"state": game, "actions": moves + [{"do": "setup_yurt", "cell": "A1"}]}})
+    out = []
+    assert len(list(link.stages(bad, out.append))) >= 3
+    got = json.loads("".join(out))
+    assert got["error"]["code"] == "illegal" and got["id"] == 2, "refused in its step, answered as any op"
