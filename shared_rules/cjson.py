@@ -7,6 +7,7 @@ int, bool, None, lists, dicts) the output equals CPython's
 json.dumps(obj, sort_keys=True, separators=(",", ":")).
 """
 
+import gc
 import sys
 
 _FAST = sys.implementation.name == "micropython"  # fast_text: MicroPython's own json.dumps
@@ -261,10 +262,8 @@ def _roomy(n: int) -> bool:
     """Whether the heap has room to spare for fast_text's copies of an n-character text
     (an ordered copy of the object, the text, its bytes): a long line on a small heap is
     compared piece by piece instead - slower, but it needs no block of n bytes more."""
-    if n < 512:  # (any heap has 8 KB; asking walks it: ~3 ms Pico-equivalent a request)
-        return True
-    import gc
-
+    if n < 2048:  # (asking walks the heap: ~3 ms Pico-equivalent a request. A text this short
+        return True  # needs ~6 KB more; if even that is not there, fast_text's MemoryError says so)
     free = getattr(gc, "mem_free", None)
     return free is None or free() > 16 * n
 
