@@ -266,6 +266,10 @@ def rules_op(app, op: str, args: dict):
         if text is None:
             result = ops.call(op, {})
             if not hasattr(gc, "mem_free") or _short():
+                # a short heap: the rules' code (not the game in play's) goes before the reply
+                # is written - a few KB of reply streamed on a heap full of code found room
+                # only by a collection for every piece (~1.5 s Pico-eq. for Khan's at 96wK)
+                app.free_memory()
                 return result
             text = cjson.fast_text(result) or cjson.dumps(result)
             TABLES.clear()  # one game's text kept: a host asks one game's (verify), and
