@@ -218,7 +218,8 @@ def coverable(pos: Position) -> bytearray:
     return cov
 
 
-PAUSE = ("", (), [])  # what each_placement(pauses=True) yields between two yurts: no conquest
+PAUSE = ("", (), [])  # what each_placement(pauses=True) yields between yurts: no conquest
+PAUSE_EVERY = 4  # yurts tried between two pauses (~8 ms a Pico; a pause costs it ~0.5 ms)
 
 
 def _room(board, cov: bytearray, me: int, yurt: bytearray, top: int) -> bytearray:
@@ -252,7 +253,7 @@ def _room(board, cov: bytearray, me: int, yurt: bytearray, top: int) -> bytearra
 
 def each_placement(pos: Position, player: str, stock: dict, prot: Protections, consent: bool, pauses: bool = False):
     """Yield every legal conquest for the player, each once, in a fixed order; with pauses,
-    PAUSE too after each of the player's yurts is tried (a device's op yields there).
+    PAUSE too after every PAUSE_EVERY of the player's yurts tried (a device's op yields there).
 
     A generator, so "can he conquer?" stops at the first one and a random pick needs no
     list of them all: the device has little RAM."""
@@ -283,6 +284,7 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
         plans.append((key, kind, kind != BRIDGE, n2, packed, spans, shape[0] == "I"))
     cells = []
     room = (_room(board, cov, me, yurt, 1), _room(board, cov, me, yurt, 2))  # (tiles', bridges')
+    tried = 0
     for y in range(board.size):
         if yurt[y] != me or not cov[y]:
             continue
@@ -312,7 +314,8 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
                     verdict = judge(pos, player, kind, cells, prot, consent, straight)
                     if isinstance(verdict, list):
                         yield (key, tuple(sorted(cells)), verdict)
-        if pauses:
+        tried += 1
+        if pauses and not tried % PAUSE_EVERY:
             yield PAUSE
 
 

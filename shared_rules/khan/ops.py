@@ -170,7 +170,7 @@ def conquests(args: dict) -> dict:
 
 def conquests_steps(args: dict):
     """conquests() a step at a time (STEPS): it yields once its arguments are read and after
-    each of the player's yurts is tried, and returns the result."""
+    every few of the player's yurts tried (conquer.PAUSE_EVERY), and returns the result."""
     from shared_rules.khan import conquer
 
     b = _board(args)
@@ -181,7 +181,7 @@ def conquests_steps(args: dict):
     listed = []
     count = 0
     for c in conquer.each_placement(pos, player, stock, prot, consent, True):
-        if c is conquer.PAUSE:  # (a yurt tried: a step)
+        if c is conquer.PAUSE:  # (a few yurts tried: a step)
             yield
             continue
         count += 1

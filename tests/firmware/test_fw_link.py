@@ -335,7 +335,7 @@ def test_one_games_tables_text_is_kept_not_every_games():
 
 def test_an_op_of_steps_yields_between_them_and_answers_as_the_host():
     """Issue 13: khan.conquests and khan.play are answered a step at a time (their STEPS):
-    the buttons' turn after each yurt tried and each action applied - the same reply as
+    the buttons' turn after every few yurts tried and each action applied - the same reply as
     the host's op; an op that fails in a step is answered as any other."""
     import json
 
