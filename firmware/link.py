@@ -525,12 +525,10 @@ class Link:
             return None
         except StopIteration as e:
             return reply(rid, True, e.value)
-        except RulesError as e:
-            return error(rid, e.code, e.message)
-        except MemoryError:
-            pass
-        except Exception as e:  # a bug of ours: the box's error screen and log, the saved game back
-            return self._internal(rid, op, e)
+        except Exception as e:
+            out = self._failed(rid, op, e)
+        if out is not None:
+            return out
         steps = None
         self._free()  # the RAM ran out: what can go goes, and the op once more, whole
         return self.done(rid, op, args)
@@ -539,12 +537,10 @@ class Link:
         """The reply to a request read: its op run."""
         try:
             return reply(rid, True, self.run(op, args))
-        except RulesError as e:
-            return error(rid, e.code, e.message)
-        except MemoryError:
-            pass
-        except Exception as e:  # a bug of ours: the box's error screen and log, the saved game back
-            return self._internal(rid, op, e)
+        except Exception as e:
+            out = self._failed(rid, op, e)
+        if out is not None:
+            return out
         # the RAM ran out: what can go goes (the code of the games not in play), and a
         # rules op is tried once more; then a clear no_memory, and the next line is served
         self._free()
@@ -552,13 +548,22 @@ class Link:
             if op in OPS:
                 raise MemoryError
             return reply(rid, True, ops.call(op, args))
-        except RulesError as e:
+        except Exception as e:
+            out = self._failed(rid, op, e)
+        if out is not None:
+            return out
+        self._free()
+        return error(rid, NO_MEMORY, "out of memory in " + op)
+
+    def _failed(self, rid, op: str, e) -> "dict | None":
+        """The reply to an op that raised e: its error (a RulesError), the internal error of a
+        bug of ours (the box's error screen and log, the saved game back), or None when the
+        RAM ran out (the caller frees what can go and tries again)."""
+        if isinstance(e, RulesError):
             return error(rid, e.code, e.message)
-        except MemoryError:
-            self._free()
-            return error(rid, NO_MEMORY, "out of memory in " + op)
-        except Exception as e:  # a bug of ours: one line, and the device keeps running
-            return self._internal(rid, op, e)
+        if isinstance(e, MemoryError):
+            return None
+        return self._internal(rid, op, e)
 
     def _internal(self, rid, op: str, e) -> dict:
         """The reply to an op that failed with a bug of ours; the App shows and logs it
