@@ -74,7 +74,7 @@ def unpack_reply(op: str, sent, reply: dict) -> dict:
         result["pieces"] = _unpacked(sent.get("board", "default"), result["pieces"])
     elif op == "khan.play" and isinstance(result.get("state"), dict):
         st = result["state"]
-        if packed_state.is_packed(st):
+        if packed.is_packed(st):
             result["state"] = state.game_json(packed_state.unpack(st))
         elif packed.is_packed(st.get("pieces")):
             st["pieces"] = _unpacked(st.get("board"), st["pieces"])

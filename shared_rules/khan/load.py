@@ -10,11 +10,11 @@ from shared_rules import args as A
 from shared_rules.errors import bad_args
 from shared_rules.khan.board import Board
 from shared_rules.khan import packed
-from shared_rules.khan.position import BLACK, NEUTRAL, NO_KEY, Position, check_player_id, ruler_index
+from shared_rules.khan.position import (BLACK, MAX_FIGURES, MAX_YURTS, NEUTRAL, NO_KEY, Position, check_player_id,
+                                        ruler_index)
 from shared_rules.khan.tables import (CARD_COUNT, FIGURE_KEYS, FIGURES, GODS, HAND_SIZE, PATRONAGE, SETUP_YURTS, SPECIALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS, TERRAINS)
 
 _PIECE_KEYS = ("rulers", "home", "yurts", "figures", "courts", "supply")
-MAX_FIGURES = 64
 
 
 def pieces(board: Board, data, players=None) -> Position:
@@ -75,12 +75,12 @@ def pieces(board: Board, data, players=None) -> Position:
     for rid in sorted(courts):
         r = ruler_index(rid, "pieces.courts")
         v = courts[rid]
-        if type(v) is not int or v < 0 or v > 60:
-            raise bad_args("pieces.courts." + rid + " must be an integer 0..60")
+        if type(v) is not int or v < 0 or v > MAX_YURTS:
+            raise bad_args("pieces.courts." + rid + " must be an integer 0.." + str(MAX_YURTS))
         pos.courts[r] = v
     supply = data.get("supply", SUPPLY_YURTS)
-    if type(supply) is not int or supply < 0 or supply > 60:
-        raise bad_args("pieces.supply must be an integer 0..60")
+    if type(supply) is not int or supply < 0 or supply > MAX_YURTS:
+        raise bad_args("pieces.supply must be an integer 0.." + str(MAX_YURTS))
     pos.supply = supply
     return pos
 
@@ -171,7 +171,7 @@ def game(data):
                                         TABLE, TURN, VIRTUAL, Deck, new_game)
     from shared_rules.rng import PCG32
 
-    if isinstance(data, dict) and packed.KEY in data:  # the whole state packed (khan/packed_state.py)
+    if packed.is_packed(data):  # the whole state packed (khan/packed_state.py)
         from shared_rules.khan import packed_state
 
         return packed_state.unpack(data)

@@ -203,9 +203,10 @@ def score_op(args: dict) -> dict:
     """End scoring of the figures on a board: VP, territories, bonus, totals, winners."""
     from shared_rules.khan import game as game_mod
     from shared_rules.khan import load
+    from shared_rules.khan.position import MAX_FIGURES
 
     b = _board(args)
-    figures = A.array(args, "figures", max_len=load.MAX_FIGURES)
+    figures = A.array(args, "figures", max_len=MAX_FIGURES)
     pos = load.pieces(b, {"figures": figures, "supply": 0})
     players = A.array(args, "players", [], max_len=4)
     for p in players:
@@ -279,7 +280,7 @@ def _state_out(given: dict, g) -> dict:
     the whole state packed (khan/packed.py, khan/packed_state.py)."""
     from shared_rules.khan import packed, state
 
-    if packed.KEY in given:
+    if packed.is_packed(given):
         from shared_rules.khan import packed_state
 
         whole = packed_state.pack(g)

@@ -30,15 +30,13 @@ import binascii
 
 from shared_rules.errors import bad_args
 from shared_rules.khan.board import Board
-from shared_rules.khan.position import MAX_PLAYERS, NO_KEY, Position, check_player_id
+from shared_rules.khan.position import MAX_FIGURES, MAX_PLAYERS, MAX_YURTS, NO_KEY, Position, check_player_id
 from shared_rules.khan.tables import FIGURES, OFF, RIVER, RULERS
 
 VERSION = 1
 KEY = "packed"
 _NONE = 65535
 _HEAD = 29  # bytes before the yurts
-MAX_FIGURES = 64  # (khan/load.py's)
-MAX_COUNT = 60  # yurts on a court, in the supply
 
 
 def is_packed(data) -> bool:
@@ -152,13 +150,13 @@ def read(board: Board, raw: bytes, at: int, names: "list[str]") -> Position:
                 raise bad_args("pieces.packed: " + board.name_of(c) + " holds two rulers")
             pos.place_ruler(r, c)
         courts = raw[20 + r]
-        if courts > MAX_COUNT:
-            raise bad_args("pieces.packed: the court of " + RULERS[r] + " holds more than " + str(MAX_COUNT))
+        if courts > MAX_YURTS:
+            raise bad_args("pieces.packed: the court of " + RULERS[r] + " holds more than " + str(MAX_YURTS))
         pos.courts[r] = courts
     if home >> len(RULERS):
         raise bad_args("pieces.packed: the rulers at home name a ruler that is not")
-    if raw[28] > MAX_COUNT:
-        raise bad_args("pieces.packed: the supply holds more than " + str(MAX_COUNT))
+    if raw[28] > MAX_YURTS:
+        raise bad_args("pieces.packed: the supply holds more than " + str(MAX_YURTS))
     pos.supply = raw[28]
     yurts = raw[_HEAD:_HEAD + n]
     top = 2 + len(names)  # owner bytes 1 (black) .. top - 1

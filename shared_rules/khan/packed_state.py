@@ -53,10 +53,6 @@ LAST = (PATRONAGE, GODS)
 _HEAD = 31
 
 
-def is_packed(data) -> bool:
-    return isinstance(data, dict) and packed.KEY in data
-
-
 def _u32(out: bytearray, v: int) -> None:
     out.append(v >> 24 & 255)
     out.append(v >> 16 & 255)

@@ -15,6 +15,8 @@ BLACK = 1  # yurt byte of a neutral (black) yurt; player k's yurts are k + 2
 MAX_PLAYER_ID = 16
 MAX_PLAYERS = 8  # ids with pieces on one board (a figure keeps its sharers as bits)
 NO_KEY = 255  # fig_key of a figure given only by its cells
+MAX_FIGURES = 64  # figures a pieces object may hold
+MAX_YURTS = 60  # black yurts a court or the supply may hold (60 in the box)
 
 
 def check_player_id(pid, where: str) -> str:
