@@ -17,7 +17,6 @@ from shared_rules.errors import bad_args
 from shared_rules.khan.tables import DX, DY, OFF, RIVER, RULERS, TERRAINS
 
 CELL_CHARS = TERRAINS + "~"  # terrain code = index + 1
-_CODES = bytes(CELL_CHARS.find(chr(c)) + 1 for c in range(128))  # a character's code -> its terrain code
 
 # side bits of Board.border: which sides of a cell face neighbouring territories
 SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W; bit 1 << k
@@ -37,48 +36,40 @@ class Board:
         self.name = name
         self.starts = starts  # ruler index -> cell index
         terrain = bytearray(size)  # OFF, 1..6 (TERRAINS), RIVER
-        # the grid lines as bytes: a byte of one is a number, a character of a str a new string
-        rows = [line.encode() for line in frame]
-        i = 0
-        for y in range(height):
-            row = rows[y + 1]
-            for x in range(width):
-                c = row[x + 1]
-                terrain[i] = _CODES[c] if c < 128 else OFF
-                i += 1
+        for i in range(size):
+            ch = frame[i // width + 1][i % width + 1]
+            if ch in CELL_CHARS:
+                terrain[i] = CELL_CHARS.index(ch) + 1
         border = bytearray(size)  # bit k: side SIDES[k] faces neighbouring territories
         side = array("h", bytes(8 * size))  # per cell, 4 entries (N, E, S, W): the cell on that side, or -1
         touches = bytearray(size)  # 1: a side touches a river cell
-        # (the four sides written out, row by row: a loop over SIDES for each cell cost a Pico
-        # ~35 ms a board)
-        i = 0
-        for y in range(height):
-            above = rows[y]
-            row = rows[y + 1]
-            below = rows[y + 2]
-            for x in range(width):
-                if terrain[i] != OFF:
-                    b = 0
-                    if above[x + 1] == 43:  # "+"
-                        b = 1
-                    if row[x + 2] == 43:
-                        b |= 2
-                    if below[x + 1] == 43:
-                        b |= 4
-                    if row[x] == 43:
-                        b |= 8
-                    border[i] = b
-                k = 4 * i
-                for j in (i - width if y else -1, i + 1 if x + 1 < width else -1,
-                          i + width if y + 1 < height else -1, i - 1 if x else -1):
-                    if j >= 0 and terrain[j] != OFF:
-                        side[k] = j
-                        if terrain[j] == RIVER:
-                            touches[i] = 1
-                    else:
-                        side[k] = -1
-                    k += 1
-                i += 1
+        # (the four sides written out: a loop over SIDES for each cell cost a Pico ~35 ms a board)
+        for i in range(size):
+            x = i % width
+            y = i // width
+            above = frame[y]
+            row = frame[y + 1]
+            below = frame[y + 2]
+            b = 0
+            if above[x + 1] == "+":
+                b = 1
+            if row[x + 2] == "+":
+                b |= 2
+            if below[x + 1] == "+":
+                b |= 4
+            if row[x] == "+":
+                b |= 8
+            border[i] = b if terrain[i] != OFF else 0
+            k = 4 * i
+            for j in (i - width if y else -1, i + 1 if x + 1 < width else -1, i + width if y + 1 < height else -1,
+                      i - 1 if x else -1):
+                if j >= 0 and terrain[j] != OFF:
+                    side[k] = j
+                    if terrain[j] == RIVER:
+                        touches[i] = 1
+                else:
+                    side[k] = -1
+                k += 1
         self.terrain = terrain
         self.border = border
         self.side = side
