@@ -156,7 +156,13 @@ class _Chunks:
             self.fold()
 
     def fold(self) -> None:
-        text = "".join(self.parts)
+        parts = self.parts
+        try:
+            text = "".join(parts)
+        except MemoryError:  # a fragmented heap has no block that long: the pieces go as they are
+            self.parts = []
+            self._each(parts)
+            return
         if len(text) >= self.size:
             self.write(text)
             self.parts = []
@@ -165,8 +171,17 @@ class _Chunks:
 
     def flush(self) -> None:
         if self.parts:
-            self.write("".join(self.parts))
-            self.parts = []
+            self.fold()
+            if self.parts:
+                text = self.parts[0]
+                self.parts = []
+                self.write(text)
+
+    def _each(self, parts: list) -> None:
+        """The pieces written one by one (nothing of them written yet: the text is the same)."""
+        write = self.write
+        for part in parts:
+            write(part)
 
 
 def _ordered(obj, room: int, od):
