@@ -226,7 +226,8 @@ def link_stats(app, args: dict) -> dict:
     time, the loop's sleep in it), the most CPU time a press could wait for its poll (busy_us:
     a stretch of the link's between two of its yields and a turn of the loop, App._stretch;
     the last link.stats's own left out), on the
-    virtual Pico with GPIO input (sim/gpio.py) the buttons' events made, polls that took
+    virtual Pico with GPIO input (sim/gpio.py) the buttons' events made (and by button:
+    events, {name: [presses, long presses, repeats, HELP]}), polls that took
     edges late (they waited for a busy loop), edges lost to a full ring and edge to frame
     ([polls, wait ms sum, max, work us sum, max], the largest since the last link.stats), and with
     "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py)."""
@@ -235,6 +236,7 @@ def link_stats(app, args: dict) -> dict:
     if timing is not None:
         out["presses"] = timing[5]
         out["late_edges"] = timing[6]
+        out["events"] = timing[7]
         out["dropped"] = app.buttons.dropped
         out["edge_frame"] = list(timing[:5])
         timing[2] = timing[4] = 0  # (the largest: since the last link.stats)

@@ -19,14 +19,18 @@ GPIO = {"UP": 10, "DOWN": 11, "LEFT": 12, "RIGHT": 13, "OK": 14, "BACK": 15}  # 
 PRESSES = 2000
 
 
-def taps(rnd: random.Random, n: int, names=("UP", "DOWN", "LEFT", "RIGHT", "OK"), bounce: float = 0.3) -> list:
+def taps(rnd: random.Random, n: int, names=("UP", "DOWN", "LEFT", "RIGHT", "OK"), bounce: float = 0.3,
+         made: "dict | None" = None) -> list:
     """n taps spread over the buttons, each 30-70 ms down (none long, no repeat), each
     button free for 25-60 ms between its taps; some with contact bounce (edges 1-4 ms
-    apart within the lockout). (wait ms, gpio, level) in time order, and the taps made."""
+    apart within the lockout). (wait ms, gpio, level) in time order; the taps made counted
+    by button into made."""
     edges = []
     free = {b: rnd.randrange(0, 40) for b in names}
     for _ in range(n):
         b = rnd.choice(names)
+        if made is not None:
+            made[b] = made.get(b, 0) + 1
         down = free[b]
         up = down + rnd.randrange(30, 70)
         g = GPIO[b]
@@ -90,9 +94,11 @@ def _settled(link, want: int, timeout: float) -> dict:
 def test_two_thousand_gpio_presses_during_saves_and_requests_none_lost(gpio_pico):
     p, link = gpio_pico
     _dice(link)
-    base = link.request("link.stats")["presses"]
+    before = link.request("link.stats")
+    base = before["presses"]
     saved_before = link.request("state.get")["actions"]
-    edges = taps(random.Random(2026), PRESSES)
+    made = {}
+    edges = taps(random.Random(2026), PRESSES, made=made)
     busy = threading.Event()
     served = [0]
 
@@ -126,7 +132,12 @@ def test_two_thousand_gpio_presses_during_saves_and_requests_none_lost(gpio_pico
     print("GPIO presses: %d sent, %d acted on; %d polls took edges that waited for a busy loop; %d requests served meanwhile; "
           "rolls saved: %d" % (PRESSES, got, stats["late_edges"], served[0],
                                link.request("state.get")["actions"] - saved_before))
-    assert got == PRESSES, "every tap acted on exactly once"
+    events = {}  # name: [presses, long presses, repeats, HELP] made by these taps
+    for name, counts in stats["events"].items():
+        was = before["events"].get(name, [0, 0, 0, 0])
+        events[name] = [counts[k] - was[k] for k in range(4)]
+    assert events == {b: [k, 0, 0, 0] for b, k in made.items()}, "every tap acted on exactly once, as a press"
+    assert got == PRESSES
     assert stats["late_edges"] >= 20 and served[0] >= 50, "the presses really landed inside the device's work"
     assert link.request("state.get")["actions"] - saved_before >= 100, "and inside saves: the OKs rolled"
     assert stats["dropped"] == 0

@@ -1,23 +1,27 @@
 """The virtual Pico's GPIO-level input, loaded only when used: press(), the test bench's
 finger on a pin (machine.press), and with STEPPE_GPIO naming a FIFO, a thread playing its
 lines "WAIT_MS GPIO LEVEL" (LEVEL 0: pressed, through the pull-up), each WAIT_MS after the
-one before ("sync": a batch begins) - the pin's level set and its interrupt handler run at
-once, whatever the firmware is doing, with the edge's scripted time (_World). A lock stands for the Pico's disable_irq(): an edge waits while the
-loop takes the latched ones.
+one before ("sync": a batch begins, "end": it is over) - the pin's level set and its
+interrupt handler run at once, whatever the firmware is doing, with the edge's scripted
+time (_World). While a batch plays, the board's polls see no time past the edge to be
+played next (_due): this thread can be held up (the interpreter's lock, a busy laptop),
+and a Pico's finger cannot. A lock stands for the Pico's disable_irq(): an edge waits while
+the loop takes the latched ones.
 
 With the FIFO, the buttons are timed too, for link.stats (the lost-press tests, the
 edge-to-frame bench) - here, so the firmware carries no code for it: PinButtons.poll is
 wrapped and the strip's write() watched. TIMING: [polls that took edges and made events,
 their wait (the last edge played to the poll, ms of real time) summed, largest, their work
 (that poll to the first frame handed to the LEDs after it, us of CPU) summed, largest;
-the buttons' events; those polls whose wait was 10 ms or more (the loop was busy)]."""
+the buttons' events; those polls whose wait was 10 ms or more (the loop was busy); the
+events by button: {name: [presses, long presses, repeats, HELP]}]."""
 
 import machine
 
 _lock = None
-TIMING = [0, 0, 0, 0, 0, 0, 0]
+TIMING = [0, 0, 0, 0, 0, 0, 0, {}]
 _at = [0, -1, 0, -1]  # the last edge played (ms); a poll timed: took (us, -1: none), wait (ms); its frame (us)
-_due = [0, 0]  # the next edge's scripted time (ms), and 1 while it is still to be played
+_due = [0, 0]  # the scripted time (ms) the board's clock may not pass, and 1 while a batch plays
 
 
 def press(number: int, down: bool) -> None:
@@ -64,6 +68,7 @@ def _time() -> None:
 
     def timed_poll(self, now: int):
         _account()
+        real = now
         if _due[1] and clock.elapsed(now, _due[0]) > 0:
             # the finger is behind its script (a busy laptop held its thread up): the board
             # sees no time past an edge not yet played, as on a Pico where the edge and the
@@ -76,9 +81,14 @@ def _time() -> None:
         self.timing = TIMING  # (link.stats reads it there)
         if out:
             TIMING[5] += len(out)
+            counts = TIMING[7]
+            for name, ev in out:
+                if name not in counts:
+                    counts[name] = [0, 0, 0, 0]
+                counts[name][3 if name == buttons.HELP else ev - 1] += 1
             if self.tail != tail:  # edges taken (not a repeat, a long press by holding)
                 _at[1] = took
-                _at[2] = max(0, clock.elapsed(now, _at[0]))
+                _at[2] = max(0, clock.elapsed(real, _at[0]))
                 _at[3] = -1
                 if _at[2] >= 10:
                     TIMING[6] += 1
@@ -150,10 +160,15 @@ def _drive(path: str, lock) -> None:
                 if parts == [b"sync"]:  # a batch begins (VirtualPico.gpio): its times from now
                     at = None
                     continue
+                if parts == [b"end"]:  # ...and ends: the board's clock runs free again
+                    _due[1] = 0
+                    continue
                 if len(parts) != 3:
                     continue
                 now = clock.now()
                 at = (now if at is None else at) + int(parts[0])
+                # the board's clock is held at this edge's time until it is played, and then
+                # until the next line is read (a read can keep this thread waiting long)
                 _due[0] = at
                 _due[1] = 1
                 while clock.elapsed(at, now) > 0:
@@ -166,4 +181,3 @@ def _drive(path: str, lock) -> None:
                         press(int(parts[1]), parts[2] == b"0")
                     finally:
                         buttons.clock = clock
-                        _due[1] = 0

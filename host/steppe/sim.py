@@ -190,7 +190,7 @@ class VirtualPico:
         board's own clock, bounces and all, the batch's times counted from its first edge; each edge runs the pin's interrupt handler."""
         if self.gpio_fd < 0:
             raise RuntimeError("gpio(): open the virtual Pico with gpio=True")
-        data = ("sync\n" + "".join("%d %d %d\n" % (max(0, int(w)), g, v) for w, g, v in edges)).encode()
+        data = ("sync\n" + "".join("%d %d %d\n" % (max(0, int(w)), g, v) for w, g, v in edges) + "end\n").encode()
         import threading
 
         # (a FIFO holds 64 KB: a thread writes the rest as the board plays on)
