@@ -736,7 +736,8 @@ class App:
                     for line in lines.feed(bytes(chunk[:n])):
                         for _ in link.stages(line, stdout.write):  # a rules op: the buttons' turn
                             self._stretch(began)  # between its stages
-                            await _pause(asyncio, 0)
+                            if self._wanted(clock.now()):
+                                await _pause(asyncio, 0)
                             began = clock.now_us()
                         now = clock.now_us()  # its reply's last byte written:
                         self.link_us = clock.elapsed(now, lines.line_began)  # what it cost, all told
@@ -755,6 +756,16 @@ class App:
                     gc.collect()
             self._stretch(began)
             await _pause(asyncio, POLL_MS if not n else 0)  # (0: the buttons' turn between pieces)
+
+    def _wanted(self, now: int) -> bool:
+        """Whether the button loop has work at a request's stage's end: an edge latched or a
+        button held (its repeat, its long press; PinButtons.waiting), or a screen that
+        animates. Only then does the link yield there: a yield costs the request a round
+        of the scheduler (~5 ms a Pico; khan.play's five were ~25 ms of its ~75), and a
+        press that comes during a stage is latched and served at the stage's end all the
+        same (busy_us counts each stage so)."""
+        waiting = getattr(self.buttons, "waiting", None)
+        return waiting is None or waiting() or self.screen.animating(now)
 
     def _stretch(self, began: int) -> None:
         """The link's task yields: what it did since began, with a turn of the loop, is what a

@@ -21,7 +21,12 @@ def _join(limbs: "list[int]") -> int:
 class PCG32:
     """pcg32 with a 64-bit state and a selectable stream, as in pcg_basic.c."""
 
-    def __init__(self, seed: int = 0, stream: int = 0) -> None:
+    def __init__(self, seed: int = 0, stream: int = 0, state: "list | None" = None) -> None:
+        """Seeded, or with state: as setstate(state) leaves it (ValueError if it is not one) -
+        a saved game's, without the cost of seeding first."""
+        if state is not None:
+            self.setstate(state)
+            return
         self._s = [0, 0, 0, 0]
         self._i = _limbs((stream << 1) | 1)
         self.seed(seed, stream)

@@ -144,6 +144,17 @@ class PinButtons:
         self.ring[i + 1] = t
         self.head += 1
 
+    def waiting(self) -> bool:
+        """Whether a poll has something to act on: edges latched and not yet taken, or a
+        button held (a repeat or a long press may be due). Allocates nothing."""
+        if self.head != self.tail or self._pins is None:
+            return True
+        s = self.s
+        for k in range(6):
+            if s[k * _W + _DOWN]:
+                return True
+        return False
+
     def poll(self, now: int) -> "list | tuple":
         """[(name, event)] for what the buttons did since the last poll, in order."""
         if self._pins is None:

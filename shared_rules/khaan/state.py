@@ -280,9 +280,8 @@ def game(data):
     field(data, "version", STATE_VERSION, STATE_VERSION, "state")
     players = check_players(data.get("players"), "state.players")
     names = tuple(players)
-    rng = PCG32()
     try:
-        rng.setstate(data.get("rng") or [])
+        rng = PCG32(state=data.get("rng") or [])
     except ValueError as e:
         raise bad_args("state.rng: " + str(e))
     g = KhaanGame(list(players), rng)

@@ -75,13 +75,15 @@ class Deck:
 
 
 class KhanGame:
-    def __init__(self, board_ref: str, players: "list[str]", mode: str, rng: PCG32) -> None:
+    def __init__(self, board_ref: str, players: "list[str]", mode: str, rng: PCG32, pieces: bool = True) -> None:
+        """A new game; pieces False: one to be filled in from a saved state (blank_game), its
+        pos (None) set by the reader - no rulers placed, no position built to be thrown away."""
         self.board_ref = board_ref  # "default" or the board text
         self.board = board_mod.load(board_ref)
         self.players = players
         self.mode = mode
         self.rng = rng
-        self.pos = Position(self.board, list(players))
+        self.pos = Position(self.board, list(players)) if pieces else None  # type: ignore[assignment]
         self.stock = conquer.full_stock()
         self.prot = conquer.Protections()
         self.last_used = {}  # "patronage"/"gods" -> [player, turn number] of the last use
@@ -109,9 +111,10 @@ class KhanGame:
             for _ in range(HAND_SIZE):
                 for k in range(n):
                     self.hands[k].append(self.deck.take(rng))
-        for r in range(len(RULERS)):
-            if r in self.board.starts:
-                self.pos.place_ruler(r, self.board.starts[r])
+        if pieces:
+            for r in range(len(RULERS)):
+                if r in self.board.starts:
+                    self.pos.place_ruler(r, self.board.starts[r])
 
     @property
     def player(self) -> str:
@@ -459,7 +462,19 @@ def new_game(board_ref: str, players: list, mode: str, seed: int, stream: int = 
     check_players(players)
     if mode != VIRTUAL and mode != TABLE:
         raise bad_args("khan.mode")
-    game = KhanGame(board_ref, list(players), mode, PCG32(seed, stream))
+    return _starts(KhanGame(board_ref, list(players), mode, PCG32(seed, stream)))
+
+
+def blank_game(board_ref: str, players: list, rng: PCG32) -> KhanGame:
+    """A game in table mode to be filled in from a saved state (khan/load.py,
+    khan/packed_state.py): its players and board checked as new_game checks them, the rng
+    given; its pos is None until the reader sets it."""
+    check_players(players)
+    return _starts(KhanGame(board_ref, list(players), TABLE, rng, False))
+
+
+def _starts(game: KhanGame) -> KhanGame:
+    """game, if its board has a start for every ruler."""
     missing = [RULERS[r] for r in range(len(RULERS)) if r not in game.board.starts]
     if missing:
         raise bad_args("khan.no_start", " ".join(missing))

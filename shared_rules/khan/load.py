@@ -168,7 +168,7 @@ def game(data):
     """A game from its saved state (a KhanGame), fully validated: a bad state raises bad_args."""
     # (imported here: the ops that take only pieces - flee, invasions, conquer - need no game)
     from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, STATE_VERSION,
-                                        TABLE, TURN, VIRTUAL, Deck, new_game)
+                                        TABLE, TURN, VIRTUAL, Deck, blank_game)
     from shared_rules.rng import PCG32
 
     if packed.is_packed(data):  # the whole state packed (khan/packed_state.py)
@@ -181,14 +181,12 @@ def game(data):
         raise bad_args("state version must be " + str(STATE_VERSION))
     players = A.array(data, "players", max_len=4)
     mode = A.choice(data, "mode", (VIRTUAL, TABLE))
-    rng = PCG32()
     try:
-        rng.setstate(A.array(data, "rng"))
+        rng = PCG32(state=A.array(data, "rng"))
     except ValueError as e:
         raise bad_args("state.rng: " + str(e))
-    game = new_game(A.text(data, "board"), players, TABLE, 0)
+    game = blank_game(A.text(data, "board"), players, rng)
     game.mode = mode
-    game.rng = rng
     n = len(players)
     game.phase = A.choice(data, "phase", (SETUP, TURN, FINAL, OVER))
     steps = {SETUP: ("",), TURN: (FLIP, ACTIONS, SPECIAL, END), FINAL: (CONQUESTS,), OVER: ("",)}

@@ -41,7 +41,8 @@ from shared_rules.errors import bad_args
 from shared_rules.khan import packed
 from shared_rules.khan.conquer import Protections
 from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, STATE_VERSION,
-                                    TABLE, TURN, VIRTUAL, Deck, KhanGame, new_game)
+                                    TABLE, TURN, VIRTUAL, Deck, KhanGame, blank_game)
+from shared_rules.rng import PCG32
 from shared_rules.khan.tables import (CARD_COUNT, FIGURE_KEYS, FIGURES, GODS, HAND_SIZE, PATRONAGE, SETUP_YURTS,
                                       SPECIALS, SPECIALS_PER_PLAYER)
 
@@ -151,7 +152,11 @@ def unpack(data) -> KhanGame:
     raw = packed.bytes_of(data, "state")
     if len(raw) < _HEAD or raw[0] != VERSION:
         raise bad_args("state.packed: not a version " + str(VERSION) + " packed state")
-    game = new_game(A.text(data, "board"), players, TABLE, 0)  # (the players and the board checked)
+    try:
+        rng = PCG32(state=[raw[k] << 8 | raw[k + 1] for k in range(15, 31, 2)])
+    except ValueError as e:
+        raise bad_args("state.packed: " + str(e))
+    game = blank_game(A.text(data, "board"), players, rng)  # (the players and the board checked)
     n = len(players)
     # (the fields are read inline, their messages made only when one is wrong: a call and a
     # message for each of ~200 bytes cost a Pico ~35 ms)
@@ -182,10 +187,6 @@ def unpack(data) -> KhanGame:
                 raise bad_args("state.packed: done must be up to 3 of the letters A B C D S")
             done += chr(c)
     game.done = done
-    try:
-        game.rng.setstate([raw[k] << 8 | raw[k + 1] for k in range(15, 31, 2)])
-    except ValueError as e:
-        raise bad_args("state.packed: " + str(e))
     at = _HEAD
     if len(raw) < at + len(FIGURES) + n * len(SPECIALS) + 10 + 3:
         raise _short("the stock, the special cards or the protections")
