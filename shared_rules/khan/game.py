@@ -83,7 +83,7 @@ class KhanGame:
         self.players = players
         self.mode = mode
         self.rng = rng
-        self.pos = Position(self.board, list(players)) if pieces else None  # type: ignore[assignment]
+        self.pos: Position = Position(self.board, list(players)) if pieces else None  # type: ignore[assignment]
         self.stock = conquer.full_stock()
         self.prot = conquer.Protections()
         self.last_used = {}  # "patronage"/"gods" -> [player, turn number] of the last use
