@@ -148,6 +148,7 @@ class _Chunks:
         self.write = write
         self.size = size
         self.parts = []
+        self.joins = True  # False once a join found no block: a fragmented heap
 
     def append(self, part: str) -> None:
         parts = self.parts
@@ -157,13 +158,18 @@ class _Chunks:
 
     def fold(self) -> None:
         parts = self.parts
-        try:
-            text = "".join(parts)
-        except MemoryError:  # a fragmented heap has no block that long: the pieces go as they are
+        text = None
+        if self.joins:
+            try:
+                text = "".join(parts)
+            except MemoryError:  # a fragmented heap has no block that long (and finding so cost
+                self.joins = False  # a collection): this and the rest go as the pieces they are
+        if text is None:
             self.parts = []
-            self._each(parts)
-            return
-        if len(text) >= self.size:
+            write = self.write
+            for part in parts:  # (nothing of them written yet: the text is the same)
+                write(part)
+        elif len(text) >= self.size:
             self.write(text)
             self.parts = []
         else:
@@ -176,12 +182,6 @@ class _Chunks:
                 text = self.parts[0]
                 self.parts = []
                 self.write(text)
-
-    def _each(self, parts: list) -> None:
-        """The pieces written one by one (nothing of them written yet: the text is the same)."""
-        write = self.write
-        for part in parts:
-            write(part)
 
 
 def _ordered(obj, room: int, od):

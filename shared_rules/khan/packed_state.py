@@ -42,9 +42,9 @@ from shared_rules.khan import packed
 from shared_rules.khan.conquer import Protections
 from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, STATE_VERSION,
                                     TABLE, TURN, VIRTUAL, Deck, KhanGame, blank_game)
-from shared_rules.rng import PCG32
 from shared_rules.khan.tables import (CARD_COUNT, FIGURE_KEYS, FIGURES, GODS, HAND_SIZE, PATRONAGE, SETUP_YURTS,
                                       SPECIALS, SPECIALS_PER_PLAYER)
+from shared_rules.rng import PCG32
 
 VERSION = 1
 MODES = (VIRTUAL, TABLE)
