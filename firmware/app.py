@@ -370,14 +370,16 @@ class App:
         if rec.archived == rec.count() or not _rules(rec.name).is_over(rec.game):
             return
         rec.archived = rec.count()
-        summary = self.summary()
+        summary = None
         try:
+            summary = self.summary()
             self._archive(rec, summary)
         except OSError as e:
             self.warn("FULL", _flash_error(e, "the game is saved, but it could not be archived"))
-        except MemoryError:
+        except MemoryError:  # (archived at the next power-on: archive.py's check at boot)
             self.warn("MEM", "the game is saved, but there was no memory to archive it")
-        self.summary_due = (summary, clock.now())  # shown once the game's own end has had its moment
+        if summary is not None:  # shown once the game's own end has had its moment
+            self.summary_due = (summary, clock.now())
 
     def tick(self, now: int) -> None:
         """The loop's turn without a press: the summary of a game just ended comes up
@@ -394,8 +396,14 @@ class App:
         ranking, the rules' breakdown; with its length in actions and, where the box knows
         the time, in minutes."""
         rec = self._record()
+        name = "shared_rules." + rec.name + ".summary"
         try:
-            out = __import__("shared_rules." + rec.name + ".summary", None, None, ("summary",)).summary(rec.game, rec.settings)
+            try:
+                out = __import__(name, None, None, ("summary",)).summary(rec.game, rec.settings)
+            except MemoryError:  # (a split heap: its code found no block) what can go goes, and once more
+                unload(name)  # (an import cut short may have left its module half made)
+                self.free_memory()
+                out = __import__(name, None, None, ("summary",)).summary(rec.game, rec.settings)
         except ImportError:
             out = {}
         out["actions"] = rec.count()

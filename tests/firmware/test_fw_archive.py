@@ -101,6 +101,32 @@ def test_an_ending_undone_and_played_again_is_kept_once():
     assert len(games) == 1 and games[0]["id"] == first[0]["id"] and games[0]["actions"] == app.record.count()
 
 
+class _NoRoom:
+    """A game's summary module whose code found no room (a split heap at the game's end)."""
+
+    @staticmethod
+    def summary(game, settings):
+        raise MemoryError("memory allocation failed, allocating 1280 bytes")
+
+
+def test_a_summary_out_of_ram_at_the_end_is_tried_once_more_and_the_game_archived():
+    import sys
+
+    app = _app("arc5")
+    sys.modules["shared_rules.chuhan.summary"] = _NoRoom  # (the real one comes back at the try after)
+    try:
+        n = _to_the_end(app, "chuhan", [], 4)
+    finally:
+        sys.modules.pop("shared_rules.chuhan.summary", None)
+    listed = _json(app.archive_list({}))["games"]
+    assert len(listed) == 1 and listed[0]["actions"] == n
+    assert _json(app.archive_get({"id": listed[0]["id"]}))["summary"]["actions"] == n
+    from hal import clock
+
+    app.tick(clock.now() + 5000)
+    assert app.screen.ui_json()["mode"] == "summary" and app.alert == ""
+
+
 def test_with_the_clock_set_a_game_carries_real_times_and_its_minutes():
     from hal import clock
 
