@@ -110,3 +110,10 @@ def pytest_collection_finish(session) -> None:
 
     gc.collect()
     gc.freeze()
+
+
+def pytest_sessionfinish(session) -> None:
+    """The firmware tests' folders of this run (tests/firmware/fwtest.py) go with it."""
+    fwtest = sys.modules.get("fwtest")
+    if fwtest is not None:
+        fwtest.cleanup()

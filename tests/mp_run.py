@@ -42,6 +42,8 @@ def main() -> int:
                 failed += 1
                 print("FAIL " + name + "." + attr + ": " + type(e).__name__ + ": " + str(e))
                 sys.print_exception(e)
+    if "fwtest" in sys.modules:
+        sys.modules["fwtest"].cleanup()  # this run's files go
     print("micropython: " + str(passed) + " passed, " + str(failed) + " failed")
     return 1 if failed else 0
 
