@@ -25,6 +25,13 @@ BUDGET = 3072  # request bytes in flight at most (see Transport.pipelined)
 REPLY_TIMEOUT = 60.0  # s for one reply: a whole random game (khan.playout) on a Pico takes seconds
 
 
+try:
+    from termios import error as _TermiosError  # (pyserial's flush: tcdrain raises it, not an OSError)
+
+    PORT_ERRORS: "tuple[type[BaseException], ...]" = (OSError, _TermiosError)
+except ImportError:  # pragma: no cover - not a POSIX system
+    PORT_ERRORS = (OSError,)
+
 FRAMED = 16  # request lines from this long go framed: "#" length ":" line (docs/ops.md)
 
 
@@ -236,7 +243,7 @@ def _described(pid: int) -> str:
             words = ""
     if len(words) > 60:
         words = words[:57] + "..."
-    return "PID %d%s" % (pid, " (" + words + ")" if words else "")
+    return "PID %d%s" % (pid, ", " + words if words else "")
 
 
 def _pty_index(info: os.stat_result) -> int:
@@ -246,7 +253,7 @@ def _pty_index(info: os.stat_result) -> int:
 
 
 def port_users(port: str) -> "list[str]":
-    """The other programs that have the port open or locked, each as "PID n (command)",
+    """The other programs that have the port open or locked, each as "PID n, command",
     where the system tells: flock holders from /proc/locks (any user's), openers from
     /proc/*/fd (this user's; every one's as root). Not counted: this process, and the
     device side of a pseudo-terminal - the program holding its master, a virtual Pico's
@@ -383,13 +390,11 @@ def _identity(port: str):
 
 class Gone(NoAnswer):
     """The port failed under us - unplugged, or a board that reset as another port: one
-    line, EXIT_NO_DEVICE when the port is no longer there, else EXIT_NO_ANSWER."""
+    line, EXIT_NO_ANSWER (the device stopped answering: a cable pulled), never a traceback."""
 
     def __init__(self, port: str, error: BaseException) -> None:
-        there = os.path.exists(port)
-        super().__init__(port + (" went away (unplugged?)" if not there else " failed (" + str(error)[:80] + ")"))
-        if not there:
-            self.status = EXIT_NO_DEVICE
+        super().__init__(port + (" went away (unplugged?)" if not os.path.exists(port)
+                                 else " failed (" + str(error)[:80] + ")"))
 
 
 class SerialTransport(Transport):
@@ -421,7 +426,7 @@ class SerialTransport(Transport):
         try:
             self.serial.write(data)
             self.serial.flush()
-        except OSError as e:  # (pyserial's SerialException is one)
+        except PORT_ERRORS as e:  # (pyserial's SerialException is an OSError)
             raise Gone(self.port, e)
 
     def readline(self, timeout: float) -> bytes:
@@ -432,7 +437,7 @@ class SerialTransport(Transport):
             try:
                 # what is there, or wait (up to the port's timeout) for the first byte
                 chunk = self.serial.read(self.serial.in_waiting or 1)
-            except OSError as e:
+            except PORT_ERRORS as e:
                 raise Gone(self.port, e)
             if chunk:
                 self._buf += chunk
@@ -447,7 +452,7 @@ class SerialTransport(Transport):
         while time.monotonic() < end:
             try:
                 chunk = self.serial.read(4096)
-            except OSError as e:
+            except PORT_ERRORS as e:
                 raise Gone(self.port, e)
             if chunk:
                 got += chunk
@@ -459,5 +464,5 @@ class SerialTransport(Transport):
         try:
             if serial is not None:
                 serial.close()
-        except OSError:
+        except PORT_ERRORS:
             pass

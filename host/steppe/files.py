@@ -131,7 +131,7 @@ def loads(text: str, max_depth: int = MAX_DEPTH):
     except json.JSONDecodeError as e:
         raise ValueError("line %d, column %d: %s" % (e.lineno, e.colno, e.msg))
     except RecursionError:
-        raise ValueError("nested more than %d deep" % max_depth)
+        raise Unwritten([], "nested too deeply (more than %d levels)" % max_depth)
     check_value(value, max_depth)
     return value
 
@@ -145,7 +145,7 @@ def check_value(value, max_depth: int = MAX_DEPTH) -> None:
         t = type(v)
         if t is dict or t is list:
             if len(where) >= max_depth:
-                raise Unwritten([], "nested more than %d deep" % max_depth)
+                raise Unwritten([], "nested too deeply (more than %d levels)" % max_depth)
             items = list(v.items() if t is dict else enumerate(v))
             todo.extend((item, where + [k]) for k, item in reversed(items))  # the first found first
             if t is dict:

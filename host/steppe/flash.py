@@ -27,7 +27,7 @@ import time
 from typing import TYPE_CHECKING, cast
 
 from steppe import build, paths
-from steppe.device import PortLock
+from steppe.device import PORT_ERRORS, PortLock
 from steppe.errors import EXIT_FAILED, EXIT_NO_ANSWER, EXIT_NO_DEVICE, StepError
 
 if TYPE_CHECKING:
@@ -117,14 +117,14 @@ class Board:
         try:
             with contextlib.redirect_stdout(said):
                 yield
-        except (TransportError, OSError) as e:
+        except (TransportError, *PORT_ERRORS) as e:
             raise self.failed(doing, e, said.getvalue()) from None
 
     def failed(self, doing: str, error: BaseException, said: str) -> StepError:
         text = str(error).strip()
         if not os.path.exists(self.device):
             return StepError("the board went away while " + doing + " (unplugged?): plug it in and run steppe flash "
-                             "again", EXIT_NO_DEVICE)
+                             "again", EXIT_NO_ANSWER)
         if any(sign in said + text for sign in ("MicroPython v", ">>> ", "soft reboot", "unexpected read during raw paste")):
             return StepError("the board restarted while " + doing + ": run steppe flash again", EXIT_NO_ANSWER)
         return StepError("the board failed while " + doing + " (" + (text.splitlines() or ["?"])[-1][:120]
@@ -138,8 +138,8 @@ class Board:
                 with self.talking("its raw REPL was entered"):
                     self.t.enter_raw_repl(soft_reset=False, timeout_overall=3)
                 return
-            except StepError as e:  # a program slow to stop: interrupt it again, give it a moment
-                if e.status == EXIT_NO_DEVICE:
+            except StepError:  # a program slow to stop: interrupt it again, give it a moment
+                if not os.path.exists(self.device):
                     raise
                 with self.talking("its program was stopped"):
                     self.t.serial.write(b"\r\x03\x03")
@@ -195,7 +195,7 @@ class Board:
         try:
             self.t.exit_raw_repl()
             self.t.serial.write(b"\x04")
-        except OSError:
+        except PORT_ERRORS:
             pass  # (gone at its reset: the wait for its hello says so)
 
     def close(self) -> None:

@@ -10,7 +10,7 @@ port that fails is classified once, here, into a distinct exit status:
                                        one), else EXIT_NOT_A_PICO
   a MicroPython REPL, no companion     EXIT_NO_FIRMWARE  (after one soft reset to try)
   in use by another program            EXIT_NO_ANSWER, the program named (device.port_users)
-  gone while being woken (unplugged)   EXIT_NO_DEVICE (device.Gone): one line, never a traceback
+  gone while being woken (unplugged)   EXIT_NO_ANSWER (device.Gone): one line, never a traceback
 """
 
 import os
