@@ -610,7 +610,7 @@ def test_stdout_on_a_full_device_is_one_line(history_file, tmp_path):
     for args in (["export", "--csv", "-"], ["export", "--bgstats", "-"], ["list"], ["show", ids[TARGET]]):
         with open("/dev/full", "w") as full:
             done = subprocess.run([tool("steppe"), "history", "--db", db, *args], stdout=full, stderr=subprocess.PIPE,
-                                  text=True, timeout=120)
+                                  text=True, timeout=120, cwd=str(tmp_path))
         assert not _one_line(done.returncode, done.stderr, USAGE, "No space left on device"), (args, done.stderr)
 
 
