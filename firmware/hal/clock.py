@@ -38,14 +38,14 @@ if hasattr(_ticks, "ticks_ms"):  # MicroPython (the Pico; the virtual Pico)
     later = _ticks.ticks_add  # type: ignore[attr-defined]  (a time plus ms, wrapped)
 else:  # CPython (the tests): the same arithmetic, its clocks starting WRAP_MS before the wrap
     WRAP_MS = 20000
-    _t0 = time.monotonic()
+    _t0 = time.monotonic()  # type: ignore[attr-defined]
 
     def now() -> int:
-        return (int((time.monotonic() - _t0) * 1000) - WRAP_MS) & MASK
+        return (int((time.monotonic() - _t0) * 1000) - WRAP_MS) & MASK  # type: ignore[attr-defined]
 
     def now_us() -> int:
         """Microseconds on a wrapping clock (time.ticks_us), for timing requests."""
-        return (int((time.monotonic() - _t0) * 1000000) - WRAP_MS * 1000) & MASK
+        return (int((time.monotonic() - _t0) * 1000000) - WRAP_MS * 1000) & MASK  # type: ignore[attr-defined]
 
     def elapsed(later: int, earlier: int) -> int:
         """later - earlier on the wrapping clock (time.ticks_diff), never an int past 31 bits."""

@@ -24,8 +24,8 @@ def _wrap_ms() -> int:
         return WRAP_MS
 
 
-_MS = (MASK + 1 - _wrap_ms() - utime.ticks_ms()) & MASK  # added to the unix port's ticks
-_US = (MASK + 1 - _wrap_ms() * 1000 - utime.ticks_us()) & MASK  # (us: wrapping at the same moment)
+_MS = (MASK + 1 - _wrap_ms() - utime.ticks_ms()) & MASK  # type: ignore[operator]  (added to the unix port's ticks)
+_US = (MASK + 1 - _wrap_ms() * 1000 - utime.ticks_us()) & MASK  # type: ignore[operator]  (us: the same moment)
 
 
 def ticks_ms() -> int:
