@@ -3,6 +3,7 @@ matrix shows (tracks, edicts, attacker, event, doubling, the win), refusals and 
 
 from fwtest import pixels, tmpdir
 
+import hostops
 from app import App
 from hal import clock
 from shared_rules.chuhan import state
@@ -24,7 +25,7 @@ def _start(name: str, han: int, chu: int, option: int = 0) -> App:
     app = _app(name, option)
     s = app.state_get()["state"]
     s["vp"] = {"han": han, "chu": chu}
-    app.state_put({"game": "chuhan", "state": s})
+    hostops.state_put(app, {"game": "chuhan", "state": s})
     return app
 
 
@@ -93,7 +94,7 @@ def _frame(app, now: int) -> bytearray:
 
 
 def _later(ms: int) -> int:
-    return (clock.now() + ms) % clock.PERIOD
+    return clock.later(clock.now(), ms)
 
 
 def test_new_games_are_the_rules_cores_with_each_option():
@@ -255,12 +256,12 @@ def test_hangu_pass_bonus_and_a_virtual_flip():
 def test_a_position_put_is_read_by_the_checked_reader_and_a_bad_one_changes_nothing():
     app = _app("ch_put", 1)
     good = state.game_json(new_game("virtual", 4))
-    app.state_put({"game": "chuhan", "state": good})
+    hostops.state_put(app, {"game": "chuhan", "state": good})
     assert app.state_get()["state"] == good
     bad = dict(good)
     bad["round"] = 0
     try:
-        app.state_put({"game": "chuhan", "state": bad})
+        hostops.state_put(app, {"game": "chuhan", "state": bad})
     except RulesError as e:
         assert e.code == "bad_args" and "state.round" in e.message
     else:
@@ -274,7 +275,7 @@ def test_every_mode_draws_and_a_restart_resumes():
     for b in ("LEFT", "RIGHT", "UP", "OK", "RIGHT", "DOWN", "BACK", "BACK", "RIGHT", "UP", "UP", "OK"):
         app.press(b)
         for dt in (0, 300, 700, 1500):
-            _frame(app, (now + dt) % clock.PERIOD)
+            _frame(app, clock.later(now, dt))
     again = App(pixels(), None, app.root)
     again.boot()
     assert again.screen_name() == "chuhan" and _state(again) == _state(app)

@@ -6,6 +6,7 @@ import os
 
 from fwtest import pixels, tmpdir
 
+import hostops
 from app import App
 from hal import clock
 from shared_rules import cjson
@@ -33,7 +34,7 @@ def _put(app, **changes):
     s = app.state_get()["state"]
     for k in changes:
         s[k] = changes[k]
-    app.state_put({"game": "huns", "state": s})
+    hostops.state_put(app, {"game": "huns", "state": s})
     return app.state_get()["state"]
 
 
@@ -376,7 +377,7 @@ def test_a_bad_position_is_refused_and_the_game_kept():
     before = app.state_get()["state"]
     for bad in ({"game": "huns"}, None, {"game": "huns", "version": 1, "players": 9}):
         try:
-            app.state_put({"game": "huns", "state": bad})
+            hostops.state_put(app, {"game": "huns", "state": bad})
         except RulesError as e:
             assert e.code == "bad_args"
         else:
@@ -462,7 +463,7 @@ def test_a_mashed_ok_cannot_skip_the_end_check():
 
     text(ref, 0, 0, "HOLD", palette.HINT)
     assert [frame[k] == palette.HINT for k in range(80)] == [ref[k] == palette.HINT for k in range(80)]
-    app.screen.draw(frame, (clock.now() + 5000) % clock.PERIOD)  # later: the check again
+    app.screen.draw(frame, clock.later(clock.now(), 5000))  # later: the check again
     assert frame[10 * 16 + 5] == palette.BAD  # the red deck ran out
     app.press("OK", True)
     assert app.state_get()["state"]["phase"] == "scoring"
