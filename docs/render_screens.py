@@ -39,8 +39,8 @@ SCREENS = (
     ("menu-return", "huns", (["red", "green", "purple"], 0, 7, 8), "BACK OK"),
     ("history", "khan", (["red", "yellow", "blue"], 0, 3, 12), "BACK*"),
     ("khan-setup", "khan", (["red", "yellow", "blue"], 0, 3, 0), "DOWN"),
-    ("khan-board", "khan", (["red", "yellow", "blue", "green"], 0, 4, 59), ""),
-    ("khan-actions", "khan", (["red", "yellow", "blue", "green"], 0, 4, 59), "OK"),
+    ("khan-board", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), ""),
+    ("khan-actions", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "OK"),
     ("khan-end", "khan", (["red", "yellow", "blue"], 0, 5, -1), ""),
     ("chuhan-board", "chuhan", (["blue", "red"], 1, 6, 20), ""),
     ("huns-dice", "huns", (["red", "green", "purple"], 0, 7, 8), ""),
@@ -48,11 +48,11 @@ SCREENS = (
     ("khaan-dice", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 10), "UP OK OK"),
     # the second setup yurt in a region (red on H5, yellow on I5): the reason, "REGI(ON)" in view
     ("why-khan", "khan", (["red", "yellow", "blue"], 0, 3, 0), "DOWN OK DOWN RIGHT OK @1320"),
-    ("help-khan", "khan", (["red", "yellow", "blue", "green"], 0, 4, 59), "HELP @600"),
-    ("error", "khan", (["red", "yellow", "blue", "green"], 0, 4, 59), "BUG"),
-    ("khan-flip", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "OK"),
-    ("khan-final", "khan", (["red", "yellow", "blue", "green"], 0, 4, 148), "OK wait wait"),
-    ("khan-hand", "khan", (["red", "yellow", "blue", "green"], 0, 4, 59), "OK OK"),
+    ("help-khan", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "HELP @600"),
+    ("error", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "BUG"),
+    ("khan-flip", "khan", (["red", "yellow", "blue", "green"], 0, 4, 57), "OK"),
+    ("khan-final", "khan", (["red", "yellow", "blue", "green"], 0, 4, 157), "OK wait wait"),
+    ("khan-hand", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "OK OK"),
     ("khan-editor", "", None, "OK OK* OK* OK OK* RIGHT RIGHT RIGHT RIGHT RIGHT OK OK RIGHT RIGHT RIGHT"),
     # the tools' help, caught with "FILL" at the left
     ("khan-editor-help", "", None, "OK OK* OK* OK OK* HELP @9060"),
@@ -64,8 +64,8 @@ SCREENS = (
                              "BACK DOWN OK"),
     # H6 (river) painted mountains and saved: the warning, as it begins
     ("khan-saved", "", None, "OK OK* OK* OK OK OK BACK OK @300"),
-    # purple's sand desert with neighbouring territories picked: G11, its only cell, is taken
-    ("khan-nocell", "khan", (["red", "yellow", "blue"], 0, 5, 116), "OK OK DOWN DOWN DOWN DOWN OK @300"),
+    # purple's sand desert with neighbouring territories picked: no cell for it
+    ("khan-nocell", "khan", (["red", "yellow", "blue"], 0, 5, 49), "OK OK DOWN DOWN DOWN DOWN OK @300"),
     ("chuhan-event", "chuhan", (["blue", "red"], 1, 6, 14), "OK"),
     ("chuhan-set", "chuhan", (["blue", "red"], 1, 6, 15), "RIGHT OK UP UP UP UP UP UP UP"),
     ("huns-hold", "huns", (["red", "green", "purple"], 0, 7, 7), "OK @500"),

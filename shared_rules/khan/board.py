@@ -184,9 +184,8 @@ def from_lines(lines) -> Board:
 # The default board: not the printed board (we have no picture of it), but the same
 # counts: 132 land cells in 6 regions (M 22, G 20, T 22, R 21, S 22, F 25), 22 river
 # cells, and edge cells that all border neighbouring territories except 4 mountain,
-# 3 sand-desert and 4 forest cells; every card of the deck has a cell (board_check.py; the
-# sand desert reaches a bordering edge at G11). The river runs from the north edge to the
-# south edge with bends, so straight and L-shaped bridges both have places to go.
+# 3 sand-desert and 4 forest cells. The river runs from the north edge to the south edge
+# with bends, so straight and L-shaped bridges both have places to go.
 DEFAULT_TEXT = """\
 ; Steppe Companion default Khan board, 14 x 11 (not the printed board: same counts)
 ; M mountains  G glacier  T tundra  R rocky desert  S sand desert  F forest  ~ river
@@ -201,8 +200,8 @@ DEFAULT_TEXT = """\
 +RRRRRSSSSS~~TT+
 +FFFFFFSSSSS~TT+
 +FFFFFFSSSSS~TT+
-+FFFFFFFSSS~~TT+
-+FFFFFFSSSS~TTT+
++FFFFFFSSSS~~TT+
++FFFFFFFSSS~TTT+
 +++####+###+++++
 name Steppe Companion default
 ruler grey F2

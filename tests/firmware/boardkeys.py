@@ -138,7 +138,10 @@ def recipe_default(hand: Hand, board) -> None:
     hand.pen("R", "E3 E4 D4 C4 B4 A4")  # rocky desert against the mountains...
     hand.fill("A5", "R")  # ...and all below
     hand.pen("F", "A8 B8 C8 D8 E8")  # forest against rocky desert
-    hand.pen("S", "F7 G7 G8 G9 H9 H10 H11 G11")  # sand desert against rocky desert and forest
+    if board.terrain[board.cell("G11")] == 5:  # sand desert against rocky desert and forest
+        hand.pen("S", "F7 G7 G8 G9 H9 H10 H11 G11")
+    else:  # (the default board before issue 21: G10 sand, G11 forest)
+        hand.pen("S", "F7 G7 G8 G9 G10 H10 H11")
     hand.fill("F11", "F")  # the forest
     hand.fill("I9", "S")  # the rest of the sand desert
     hand.mark("cells")

@@ -253,7 +253,7 @@ def test_khan_play_answers_a_packed_state_packed_and_as_the_object():
 
     chooser = PCG32(8, 1)
     asked = 0
-    for st in _games("virtual", 7, 300, 20):
+    for st in _games("virtual", 7, 300, 25):
         g = load.game(st)
         action = randplay.action(g, chooser)
         if action is None:
