@@ -63,6 +63,8 @@ class BoardEdit(Screen):
         if own is not None:
             try:
                 board = ownboard.check(own)
+            except MemoryError:  # the heap's, not the file's: the editor does not open
+                raise
             except Exception:  # a damaged file: start from the default board, say so
                 self._refuse("the saved board cannot be read: starting from the default board")
         self._load(board)
@@ -254,10 +256,13 @@ class BoardEdit(Screen):
             except OSError:
                 self._refuse("the box's flash could not take the board: nothing was saved")
                 return
+            except MemoryError:
+                self._refuse("not enough memory to save the board now: nothing was saved")
+                return
             except Exception as e:  # the rules core's refusal (RulesError), said as it is
-                from app import _message
+                from shared_rules.errors import message
 
-                self._refuse(_message(e))
+                self._refuse(message(e))
                 return
             warning = _warning(board)
             if warning:
@@ -312,7 +317,7 @@ class BoardEdit(Screen):
         back = self.back
         back.refresh(app, saved)
         app.switch(back)
-        from app import ON_DEVICE, unload
+        from memory import ON_DEVICE, unload
 
         unload("ownboard")
         unload("ui.board_edit")
