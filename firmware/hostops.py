@@ -138,8 +138,9 @@ def board_get(app, args: dict) -> dict:
 
 def board_put(app, args: dict) -> dict:
     """A board for new Khan games (`steppe sync board push`): checked by the rules core, then
-    written whole (ownboard.py); a refused board changes nothing. {"board": null} forgets
-    the own board. The game in play is not touched: its journal holds its own board."""
+    written whole (ownboard.py); a refused board changes nothing; "warnings" says what is not
+    the rulebook's board (board_check.py: a card that can never be played, the counts). {"board":
+    null} forgets the own board. The game in play is not touched: its journal holds its own board."""
     import ownboard
     from shared_rules.errors import bad_args
 
@@ -150,9 +151,13 @@ def board_put(app, args: dict) -> dict:
         if not isinstance(text, str):
             raise bad_args("\"board\" must be board text, or null to forget the own board")
         board = writing(lambda: ownboard.save(app.root, text))
-        return {"board": board.name, "width": board.width, "height": board.height}
+        from shared_rules.khan import board_check  # what is not the rulebook's board: said, not refused
+
+        warnings = board_check.findings(board_check.check(board))
+        return {"board": board.name, "width": board.width, "height": board.height, "warnings": warnings}
     finally:
         unload("ownboard")
+        unload("shared_rules.khan.board_check")
 
 
 def errors_get(app, args: dict) -> dict:
