@@ -27,6 +27,7 @@ async def run(app, link, stdin, stdout) -> None:
     asyncio.create_task(serve(app, link, stdin, stdout))
     last = 0
     turn = clock.now()
+    moving = False  # the last frame drawn was of a screen animating: one more is due when it stops
     while True:
         now = clock.now()
         began = clock.now_us()
@@ -43,10 +44,12 @@ async def run(app, link, stdin, stdout) -> None:
                     elif event == LONG:
                         app.press(name, True)
             where = "animating"
-            if (app.dirty or app.screen.animating(now)) and clock.elapsed(now, last) >= FRAME_MS:
+            animating = app.screen.animating(now)
+            if (app.dirty or animating or moving) and clock.elapsed(now, last) >= FRAME_MS:
                 where = "draw"
-                draw(app, now)
-                last = now
+                draw(app, now)  # (a screen that has just stopped animating: its last frame, once -
+                last = now  # the LEDs must not keep a frame from the middle of its animation)
+                moving = animating
             where = "snapshot"
             session.snapshot_step(app, now)
             where = "tick"
