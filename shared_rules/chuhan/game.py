@@ -384,9 +384,12 @@ def settings_of(game: ChuHanGame) -> dict:
 
 
 def apply(game: ChuHanGame, action) -> dict:
-    """One JSON action (chuhan/actions.py): what it did, as JSON; RulesError changes nothing."""
+    """One JSON action (chuhan/actions.py): what it did, as JSON; RulesError changes nothing. A
+    finished game takes no more actions (undo takes back its end)."""
     from shared_rules.chuhan.actions import apply as act
 
+    if is_over(game):
+        raise illegal("over")
     return act(game, action)
 
 
