@@ -173,7 +173,8 @@ class ChuHanGame:
     # -- abilities and counters ----------------------------------------------------------
     def resolve(self) -> tuple:
         """The waiting ability takes effect unless Lu Zhi cancelled it (and Xiao He did not
-        cancel Lu Zhi). Returns (player, ability, cancelled), or () if nothing waited."""
+        cancel Lu Zhi). Returns (player, ability, cancelled, counters played), or () if
+        nothing waited."""
         pend = self.pending
         if pend is None:
             return ()
@@ -195,7 +196,7 @@ class ChuHanGame:
                     self.open_hand = o
             elif pend[3]:
                 self.gain(p, pend[3], "twos")
-        return (p, ability, cancelled)
+        return (p, ability, cancelled, pend[2])
 
     def accept(self) -> tuple:
         """Nobody counters (any more): the waiting ability resolves now."""
