@@ -257,8 +257,9 @@ def parts(lines: list, size: int = PART) -> "list[list]":
     return out
 
 
-def write_atomic(path: str, text: str, encoding: str = "ascii") -> None:
-    """The whole file or none of it, and only over a regular file (files.write_atomic)."""
+def write_atomic(path: str, text: "str | bytes", encoding: str = "ascii") -> None:
+    """The whole file or none of it (bytes as they are), and only over a regular file or a
+    new name (files.write_atomic)."""
     files.write_atomic(path, text, encoding)
 
 
@@ -357,16 +358,32 @@ def check_board(text: str, where: str) -> str:
     return "%d x %d cells%s" % (board.width, board.height, ", \"%s\"" % board.name if board.name else "")
 
 
+def board_findings(text: str) -> "list[str]":
+    """What is not the rulebook's board in a board text the box takes (board_check.py)."""
+    from shared_rules.khan import board_check
+    from shared_rules.khan.board_text import playable
+
+    return board_check.findings(board_check.check(playable(text)))
+
+
+def push_board(path: str, port: str) -> int:
+    """`steppe board push`: the same as `steppe sync board push FILE`."""
+    return _board(argparse.Namespace(board_action="push", file=path, port=port, check=False))
+
+
 def _board(args) -> int:
     what = args.board_action
     text: "str | None" = None
     summary = ""
     removed = False
+    warnings = []
     if what == "push":
         text = files.read_text(args.file, 4096, "board")
         summary = check_board(text, args.file)
         if args.check:
             print(args.file + ": good: a Khan board of " + summary)
+            for line in board_findings(text):
+                sys.stderr.write(args.file + ": warning: " + line + "\n")
             return EXIT_OK
     if what == "pull" and args.file != "-":
         files.target(args.file)  # a FIFO, a device or a folder refused before the box is asked
@@ -375,7 +392,7 @@ def _board(args) -> int:
         if what == "pull":
             text = link.request("board.get").get("board")
         elif what == "push":
-            link.request("board.put", {"board": text})
+            warnings = link.request("board.put", {"board": text}).get("warnings") or []
         else:
             removed = link.request("board.put", {"board": None}).get("removed")
     except DeviceError as e:
@@ -390,6 +407,8 @@ def _board(args) -> int:
         sys.stderr.write("%s: own Khan board saved to %s\n" % (link.port, "stdout" if args.file == "-" else args.file))
     elif what == "push":
         print("%s: a Khan board of %s, now the own board of %s" % (args.file, summary, link.port))
+        for line in warnings:  # what is not the rulebook's board, in the box's words (the same rules core)
+            sys.stderr.write(args.file + ": warning: " + str(line) + "\n")
     else:
         print("%s: %s" % (link.port, "own board removed: new Khan games use the default board" if removed
                           else "no own board to remove"))
