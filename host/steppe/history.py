@@ -68,8 +68,8 @@ def open_db(path: str, create: bool = True) -> sqlite3.Connection:
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise StepError(path + " is " + files.kind(info.st_mode) + ", not a history database", EXIT_BAD_DB)
     if not create and (info is None or info.st_size == 0):
-        raise StepError("no history database at " + path + (" (an empty file)" if info is not None else "")
-                        + " (steppe history pull makes it)", EXIT_BAD_DB)
+        raise StepError("no history database at " + path + (" (an empty file: " if info is not None else " (")
+                        + "steppe history pull makes it)", EXIT_BAD_DB)
     if info is None:
         files.folder(os.path.dirname(os.path.abspath(real)), EXIT_BAD_DB)
     elif create:
@@ -100,7 +100,7 @@ def open_db(path: str, create: bool = True) -> sqlite3.Connection:
         elif version != SCHEMA_VERSION or "games" not in tables:
             raise StepError(path + " is not a steppe history database (schema %s)" % version, EXIT_BAD_DB)
         else:
-            for name, columns in _tables(_schema()).items():
+            for name, columns in _schema_tables().items():
                 if tables.get(name) != columns:
                     raise StepError(path + " is not a steppe history database: its table %s %s" % (
                         name, "has the columns " + ", ".join(tables[name])[:80] if name in tables else "is missing"),
@@ -129,12 +129,15 @@ def _tables(db: sqlite3.Connection) -> "dict[str, list[str]]":
     return {name: [str(r[1]) for r in db.execute("SELECT * FROM pragma_table_info(?)", (name,))] for name in names}
 
 
-def _schema() -> sqlite3.Connection:
-    """The schema of this steppe, in memory: what a history's tables must be."""
+def _schema_tables() -> "dict[str, list[str]]":
+    """The tables of this steppe's schema and their columns: what a history's must be."""
     db = sqlite3.connect(":memory:")
-    for statement in SCHEMA:
-        db.execute(statement)
-    return db
+    try:
+        for statement in SCHEMA:
+            db.execute(statement)
+        return _tables(db)
+    finally:
+        db.close()
 
 
 def db_error(path: str, e: sqlite3.Error) -> StepError:
