@@ -272,7 +272,7 @@ VARIANTS = {
     "journal line 100,000 deep": (_journal_line(3, DEEP), "journal", "journal line 3"),
     "journal line with a fraction": (_journal_line(4, '{"a":{"do":"skip","x":1.5}}'), "journal", "journal line 4"),
     "journal that does not replay": (_changed_draw, "journal", "does not replay"),
-    "names and an id of the wrong types": (_wrong_names, "lenient", ""),
+    "names, default names and a bgg id of the wrong types": (_wrong_names, "lenient", ""),
 }
 WRITES = ("name", "name --default", "bgg", "pull")
 REPLAYS = ("show", "replay --text", "replay", "stats --plot", "stats --html")
