@@ -104,16 +104,18 @@ class Transport:
         line = request_line(req).encode()
         # hello goes plain: a device of an older protocol reads it, and says which it speaks
         self.write(line + b"\n" if op == "hello" else framed(line))
-        # (one request under way: a reply without an id is the device's answer to a line it
-        # could not hold or read - this one; every line gets one answer)
-        reply = self.reply(rid, timeout, or_unnumbered=True)
+        # (one request under way: no_memory without an id is the device's answer to a line it
+        # could not hold - this one, as every line gets one answer. Not any error without an
+        # id: bad_json may be a line another program left half written, which ours finished)
+        reply = self.reply(rid, timeout, or_unnumbered="no_memory")
         if wire is not None:
             reply = wire.unpack_reply(op, args, reply)
         return reply
 
-    def reply(self, rid: int, timeout: float, or_unnumbered: bool = False) -> dict:
+    def reply(self, rid: int, timeout: float, or_unnumbered: "bool | str" = False) -> dict:
         """The reply with this id (or, with or_unnumbered, one with no id: the device's
-        answer to a line it could not read); other lines are skipped."""
+        answer to a line it could not read - with a code, only an error of that code); other
+        lines are skipped."""
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -126,8 +128,12 @@ class Transport:
                 msg = json.loads(line)
             except ValueError:
                 continue  # a boot message, REPL echo: not a reply
-            if isinstance(msg, dict) and "ok" in msg and (msg.get("id") == rid or
-                                                           or_unnumbered and msg.get("id") is None):
+            if not isinstance(msg, dict) or "ok" not in msg:
+                continue
+            if msg.get("id") == rid:
+                return msg
+            if or_unnumbered and msg.get("id") is None and (
+                    or_unnumbered is True or (msg.get("error") or {}).get("code") == or_unnumbered):
                 return msg
 
     def raw_line(self, line: bytes, timeout: float = 10.0) -> dict:
