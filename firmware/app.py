@@ -154,8 +154,8 @@ class App:
                 note = ""
                 self.free_memory()
                 self.warn("MEM", "not enough memory to read " + g + ".json (an older firmware's save) now: restart the box")
-            if note:
-                self.notice = note
+            if note:  # said on the box too: an old save never replaces a game in silence
+                self.warn("OLD", note)
             unload("convert")
             gc.collect()
 
@@ -282,6 +282,8 @@ class App:
             self.warn("BAD", why)
             return False
         self._enter(rec)
+        if rec.notice:  # damage cut off the journal (recover.py): said on the box, and by hello
+            self.warn("BAD", rec.notice)
         if _rules(game).is_over(rec.game):  # archived? (a cut may have come before its file)
             import archive
 

@@ -12,8 +12,10 @@ from shared_rules import cjson
 
 
 def bad_files(app, args: dict) -> dict:
-    """The files set aside because they could not be read back (NAME.jnl.bad, NAME.json.bad),
-    or with "name" one of them, its text: what `steppe sync pull --rescue` fetches."""
+    """The files set aside because they could not be read back (NAME.jnl.bad, NAME.json.bad,
+    a snapshot NAME.sK.bad), or with "name" one of them: its bytes as they are, whatever
+    they are (not UTF-8, nested, one long line), in base64 - what `steppe sync pull
+    --rescue` fetches. Streamed a block at a time: a file of any size goes out."""
     from shared_rules.errors import bad_args
 
     names = [n for n in os.listdir(app.root or ".") if n.endswith(".bad")]
@@ -24,17 +26,19 @@ def bad_files(app, args: dict) -> dict:
         raise bad_args("\"name\" must be one of the files set aside: " + (", ".join(names) or "there are none"))
     path = app._path(name)
 
-    def text(out) -> None:
+    def data(out) -> None:
+        from binascii import b2a_base64
+
         out.append('"')
-        with open(path) as f:
+        with open(path, "rb") as f:
             while True:
-                chunk = f.read(256)
-                if not chunk:
+                block = f.read(384)  # (a multiple of 3: the blocks' base64 joins up)
+                if not block:
                     break
-                out.append(cjson.dumps(chunk)[1:-1])
+                out.append(b2a_base64(block)[:-1].decode())
         out.append('"')
 
-    return {"name": name, "text": cjson.Streamed(text)}
+    return {"name": name, "size": os.stat(path)[6], "base64": cjson.Streamed(data)}
 
 
 def state_put(app, args: dict) -> dict:

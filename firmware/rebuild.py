@@ -6,32 +6,49 @@ not carry this code between undos. The functions take the Record as `self`.
 import gc
 import json
 
-from record import _message, _module
+import store
+from record import BadLine, _message, _module, _size, _sum
 from shared_rules import cjson, journal
 from shared_rules.errors import RulesError, bad_args
 from shared_rules.journal import unseal
 
 BLOCK = 512  # bytes read at a time
+LINE = 20480  # bytes: the longest line read whole - a header holding a whole starting position (a late
+# 4-player Khan game's ~8 KB), a snapshot's state; a longer one is damage, and is never held in RAM
+DEPTH = 32  # levels of nesting in a line (shared_rules/strict.py's bound): a deeper one is damage
 
 
 class Reader:
-    """The lines of a journal (or snapshot) file by their places (byte offsets), read in
-    blocks: a file's readline() reads a byte at a time on MicroPython, and a journal is
-    read line after line at boot, for undo and for the host."""
+    """The lines of a journal (or a snapshot, or an archived game) by their places (byte
+    offsets), read in blocks: a file's readline() reads a byte at a time on MicroPython,
+    and a journal is read line after line at boot, for undo and for the host. The file is
+    opened "rb": a line is bytes (a changed byte that is not UTF-8 fails its checksum, never
+    the reading) and its place is its offset whatever the bytes. No line is held longer
+    than limit: one that runs on past it is passed over to its newline without being kept
+    (line() gives None, `skipped` its length), so a damaged file can never make the box run
+    out of RAM reading it."""
 
-    def __init__(self, f) -> None:
+    def __init__(self, f, limit: int = LINE) -> None:
         self.f = f
+        self.limit = limit
         self.start = 0  # the place of buf's first byte; the file stands at start + len(buf)
-        self.buf = ""
+        self.buf = b""
+        self.skipped = 0  # the length of the last line too long to hold, its newline included (0: no newline)
 
-    def line(self, place: int) -> str:
-        """The line at place, its newline included ("" at the end, no newline if torn)."""
+    def line(self, place: int):
+        """The line at place, its newline included (b"" at the end, no newline if torn), or
+        None when it is longer than limit."""
         while True:
             k = place - self.start
             if 0 <= k <= len(self.buf):
-                end = self.buf.find("\n", k)
+                end = self.buf.find(b"\n", k)
                 if end >= 0:
+                    if end + 1 - k > self.limit:
+                        self.skipped = end + 1 - k
+                        return None
                     return self.buf[k:end + 1]
+                if len(self.buf) - k > self.limit:
+                    return self._skip(place, len(self.buf) - k)
                 block = self.f.read(BLOCK)
                 if not block:
                     return self.buf[k:]
@@ -42,7 +59,84 @@ class Reader:
                 self.start = place
                 self.buf = self.f.read(BLOCK)
                 if not self.buf:
-                    return ""
+                    return b""
+
+    def _skip(self, place: int, held: int) -> None:
+        """A line too long to hold: read on to its newline, keeping nothing of it."""
+        self.buf = b""
+        n = held
+        while True:
+            block = self.f.read(BLOCK)
+            if not block:
+                self.skipped = 0  # (it runs to the end of the file)
+                self.start = place + n
+                return None
+            k = block.find(b"\n")
+            if k >= 0:
+                self.skipped = n + k + 1
+                self.start = place + n + k + 1
+                self.buf = block[k + 1:]
+                return None
+            n += len(block)
+
+
+def entry_of(line, depth: int = DEPTH):
+    """The JSON value of a whole journal line (bytes, from Reader.line), or None when it is
+    torn, damaged (its checksum), too long (None), too deep or not JSON: its length bounded
+    by the Reader and its nesting glanced at before it is parsed (store.shallow), so a
+    MemoryError here is the heap's, and goes up as one."""
+    if not line or not store.shallow(line, depth, store.FEW):
+        return None
+    text = unseal(line)
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:  # not JSON
+        return None
+
+
+def text_of(line) -> "str | None":
+    """The JSON text of a whole journal line as the host will read it - strict JSON (the
+    link's reader: shared_rules/ops.py), at most DEPTH deep - or None when it is not (torn,
+    damaged, too long, too deep, not strict JSON): what goes to the host (log.get,
+    archive.get) must be a line its reader takes, or the whole reply is lost."""
+    text = unseal(line) if line else None
+    return text if text is not None and is_strict(text) else None
+
+
+def is_strict(text: str) -> bool:
+    """Whether a line's JSON text is strict JSON at most DEPTH deep (glanced at first)."""
+    if not store.shallow(text, DEPTH, store.FEW):
+        return False
+    from shared_rules import ops
+
+    try:
+        ops.loads_strict(text)
+    except RulesError:
+        return False
+    return True
+
+
+def sums(path: str, sizes: list, start: int = 0) -> list:
+    """The CRC-32 of the file's bytes from start to each of sizes (ascending), in one pass
+    at C speed: whether a file is still the one whose CRC was kept (a snapshot's, the
+    record's own, an archived game's)."""
+    out = []
+    crc = 0
+    at = start
+    view = memoryview(bytearray(BLOCK))
+    with open(path, "rb") as f:
+        f.seek(start)
+        for s in sizes:
+            while at < s:
+                n = f.readinto(view[:min(BLOCK, s - at)])
+                if not n:
+                    break
+                crc = _sum(view[:n], crc)
+                at += n
+            out.append(crc)
+    return out
 
 
 def undo(self) -> "dict | None":
@@ -77,11 +171,11 @@ def redo(self) -> "dict | None":
 
 
 def line_entry(self, place: int) -> dict:
-    with open(self.path) as f:
-        text = unseal(Reader(f).line(place))
-    if text is None:
-        raise bad_args(self.name + ".jnl is damaged at byte " + str(place))
-    return json.loads(text)
+    with open(self.path, "rb") as f:
+        e = entry_of(Reader(f).line(place))
+    if not isinstance(e, dict):
+        raise BadLine(place, self.name + ".jnl is damaged at byte " + str(place))
+    return e
 
 
 def build(self, n: int, check: bool = False):
@@ -107,16 +201,22 @@ def build(self, n: int, check: bool = False):
         game = start(self)
     apply = _module(self.name).apply
     draws = _module(self.name, "actions").draws
-    with open(self.path) as f:
+    with open(self.path, "rb") as f:
         lines = Reader(f)
         for k in range(first, n):
             place = items.item(k)
-            text = unseal(lines.line(place))
-            if text is None:
-                raise bad_args(self.name + ".jnl is damaged at byte " + str(place))
-            e = json.loads(text)
+            e = entry_of(lines.line(place))
+            if not isinstance(e, dict):
+                if check:
+                    raise bad_args(self.name + ".jnl is damaged at byte " + str(place))
+                raise BadLine(place, "is damaged")
             if not check:
-                apply(game, e["a"])
+                try:
+                    apply(game, e["a"])
+                except MemoryError:  # the heap's: not the line's
+                    raise
+                except Exception as err:  # the line is whole but no action of this game here
+                    raise BadLine(place, "does not apply (" + _message(err) + ")")
                 continue
             try:
                 event = apply(game, e["a"])
@@ -132,23 +232,28 @@ def build(self, n: int, check: bool = False):
 def start(self):
     """The game the header starts (read again from the file: a header holding a whole
     starting position is not kept in RAM)."""
-    with open(self.path) as f:
-        text = unseal(Reader(f).line(0))
-    if text is None:
+    with open(self.path, "rb") as f:
+        head = entry_of(Reader(f).line(0))
+    if head is None:
         raise bad_args(self.name + ".jnl: its first line is damaged")
-    return journal.start(journal.check_header(json.loads(text)))
+    return journal.start(journal.check_header(head))
 
 # -- snapshots ----------------------------------------------------------------------------
 
 
 def snapshot_state(self, slot: int):
-    with open(self._slot(slot)) as f:
+    state = None
+    with open(self._slot(slot), "rb") as f:
         lines = Reader(f)
         meta = lines.line(0)
-        text = unseal(lines.line(len(meta) + len(lines.line(len(meta)))))
-    if text is None:
+        if meta:
+            lists = lines.line(len(meta))  # (passed over: its length is all that is needed)
+            size = len(lists) if lists is not None else lines.skipped
+            if size:
+                state = entry_of(lines.line(len(meta) + size))
+    if state is None:
         raise ValueError("snapshot damaged")
-    return _module(self.name, "state").game(json.loads(text))
+    return _module(self.name, "state").game(state)
 
 
 def write_lines(self, out, start: int = 0) -> None:
@@ -157,20 +262,26 @@ def write_lines(self, out, start: int = 0) -> None:
     line whose checksum does not match (changed on flash since) goes as {"damaged": its
     line number}."""
     self.save()
+    size = _size(self.path)
+    trusted = size == self.size and sums(self.path, [size])[0] == self.crc  # (the box's own lines, or
+    # ones boot checked: no line is parsed again; anything else, each line is proven strict JSON first)
     out.append("[")
     k = 0
     place = 0
-    with open(self.path) as f:
+    with open(self.path, "rb") as f:
         lines = Reader(f)
-        while True:
+        while place >= 0:
             line = lines.line(place)
-            if not line:
+            if line is None:  # too long to be a line of ours: passed over (to the end, if no newline)
+                place = place + lines.skipped if lines.skipped else -1
+            elif not line:
                 break
-            place += len(line)
+            else:
+                place += len(line)
             k += 1
             if k <= start:
                 continue
-            text = unseal(line)
+            text = (unseal(line) if line else None) if trusted else text_of(line)
             if text is None:
                 text = '{"damaged":' + str(k) + "}"
             out.append(text if k == start + 1 else "," + text)
