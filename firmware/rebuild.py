@@ -7,9 +7,9 @@ import gc
 import json
 
 import store
-from record import BadLine, _message, _module, _size, _sum
+from record import BadLine, _module, _size, _sum
 from shared_rules import cjson, journal
-from shared_rules.errors import RulesError, bad_args
+from shared_rules.errors import RulesError, bad_args, message
 from shared_rules.journal import unseal
 
 BLOCK = 512  # bytes read at a time
@@ -216,13 +216,13 @@ def build(self, n: int, check: bool = False):
                 except MemoryError:  # the heap's: not the line's
                     raise
                 except Exception as err:  # the line is whole but no action of this game here
-                    raise BadLine(place, "does not apply (" + _message(err) + ")")
+                    raise BadLine(place, "does not apply (" + message(err) + ")")
                 continue
             try:
                 event = apply(game, e["a"])
                 got = cjson.dumps(draws(e["a"], event))
             except (RulesError, KeyError, TypeError) as err:
-                raise bad_args("the action at byte " + str(place) + " does not apply: " + _message(err))
+                raise bad_args("the action at byte " + str(place) + " does not apply: " + message(err))
             if got != cjson.dumps(e.get("r")):
                 raise bad_args("the action at byte " + str(place) + " recorded other draws than the game "
                                "makes: " + got[:60])

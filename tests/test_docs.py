@@ -68,3 +68,17 @@ def test_every_message_key_raised_has_a_sentence():
     for key in sorted(keys):
         sentence = describe(key, *(["x"] * 6))
         assert " " in sentence and not sentence.startswith(key), key
+
+
+def test_every_word_the_summary_can_show_is_explained_and_no_other():
+    """docs/ui.md's table of the summary's words is firmware/ui/summary.py's WORDS (issue 21:
+    it named a BONU the box never showed, and not HANX, TWOS, XIAO, STRT)."""
+    from ui import summary  # (the firmware's: tests/conftest.py puts its folder first)
+
+    text = open(os.path.join(ROOT, "docs", "ui.md")).read()
+    table = text[text.index("The breakdown's words"):]
+    table = table[:table.index("\n\n", table.index("| word |"))]
+    documented = set()
+    for row in table.splitlines()[3:]:
+        documented.update(re.findall(r"`([A-Z]{2,4})`", row.split("|")[1]))
+    assert documented == set(summary.WORDS.split()[1::2])

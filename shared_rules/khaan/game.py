@@ -278,9 +278,12 @@ def settings_of(game: KhaanGame) -> dict:
 
 
 def apply(game: KhaanGame, action) -> dict:
-    """One JSON action (khaan/actions.py): what it did, as JSON; RulesError changes nothing."""
+    """One JSON action (khaan/actions.py): what it did, as JSON; RulesError changes nothing. A
+    finished game takes no more actions (undo takes back its end)."""
     from shared_rules.khaan.actions import apply as act
 
+    if is_over(game):
+        raise illegal("over")
     return act(game, action)
 
 
