@@ -15,7 +15,8 @@ This module is imported at a game's end and for the host's archive ops only.
 import gc
 import os
 
-from rebuild import Reader, entry_of, sums, text_of
+from proven import sums, text_of
+from rebuild import Reader, entry_of
 
 from shared_rules import cjson
 from shared_rules.errors import bad_args

@@ -81,8 +81,9 @@ def log_get(app, args: dict) -> dict:
     if rec is None:
         return {"game": None, "journal": []}
     rec.save()
-    rebuild = __import__("rebuild")
-    return {"game": rec.name, "journal": cjson.Streamed(lambda out: rebuild.write_lines(rec, out, start)),
+    proven = __import__("proven")
+    unload("proven")  # its function stays for the reply; the module goes with it
+    return {"game": rec.name, "journal": cjson.Streamed(lambda out: proven.write_lines(rec, out, start)),
             "actions": rec.count(), "lines": rec.lines_count()}
 
 

@@ -7,7 +7,7 @@ import gc
 import json
 
 import store
-from record import BadLine, _module, _size, _sum
+from record import _module
 from shared_rules import cjson, journal
 from shared_rules.errors import RulesError, bad_args, message
 from shared_rules.journal import unseal
@@ -16,6 +16,17 @@ BLOCK = 512  # bytes read at a time
 LINE = 20480  # bytes: the longest line read whole - a header holding a whole starting position (a late
 # 4-player Khan game's ~8 KB), a snapshot's state; a longer one is damage, and is never held in RAM
 DEPTH = 32  # levels of nesting in a line (shared_rules/strict.py's bound): a deeper one is damage
+
+
+class BadLine(Exception):
+    """A journal line that is whole (its checksum holds) but does not replay: not JSON, or an
+    action the rules refuse. place: where it begins in the journal; why: what is wrong. At
+    boot the journal is cut there (recover.py); elsewhere it is an error like any other."""
+
+    def __init__(self, place: int, why: str) -> None:
+        super().__init__(why)
+        self.place = place
+        self.message = why
 
 
 class Reader:
@@ -94,49 +105,6 @@ def entry_of(line, depth: int = DEPTH):
         return json.loads(text)
     except ValueError:  # not JSON
         return None
-
-
-def text_of(line) -> "str | None":
-    """The JSON text of a whole journal line as the host will read it - strict JSON (the
-    link's reader: shared_rules/ops.py), at most DEPTH deep - or None when it is not (torn,
-    damaged, too long, too deep, not strict JSON): what goes to the host (log.get,
-    archive.get) must be a line its reader takes, or the whole reply is lost."""
-    text = unseal(line) if line else None
-    return text if text is not None and is_strict(text) else None
-
-
-def is_strict(text: str) -> bool:
-    """Whether a line's JSON text is strict JSON at most DEPTH deep (glanced at first)."""
-    if not store.shallow(text, DEPTH, store.FEW):
-        return False
-    from shared_rules import ops
-
-    try:
-        ops.loads_strict(text)
-    except RulesError:
-        return False
-    return True
-
-
-def sums(path: str, sizes: list, start: int = 0) -> list:
-    """The CRC-32 of the file's bytes from start to each of sizes (ascending), in one pass
-    at C speed: whether a file is still the one whose CRC was kept (a snapshot's, the
-    record's own, an archived game's)."""
-    out = []
-    crc = 0
-    at = start
-    view = memoryview(bytearray(BLOCK))
-    with open(path, "rb") as f:
-        f.seek(start)
-        for s in sizes:
-            while at < s:
-                n = f.readinto(view[:min(BLOCK, s - at)])
-                if not n:
-                    break
-                crc = _sum(view[:n], crc)
-                at += n
-            out.append(crc)
-    return out
 
 
 def undo(self) -> "dict | None":
@@ -254,35 +222,3 @@ def snapshot_state(self, slot: int):
     if state is None:
         raise ValueError("snapshot damaged")
     return _module(self.name, "state").game(state)
-
-
-def write_lines(self, out, start: int = 0) -> None:
-    """The lines of the journal from the start-th on (0: the header first), each as its
-    JSON text, as one JSON array through out.append: the history the host replays. A
-    line whose checksum does not match (changed on flash since) goes as {"damaged": its
-    line number}."""
-    self.save()
-    size = _size(self.path)
-    trusted = size == self.size and sums(self.path, [size])[0] == self.crc  # (the box's own lines, or
-    # ones boot checked: no line is parsed again; anything else, each line is proven strict JSON first)
-    out.append("[")
-    k = 0
-    place = 0
-    with open(self.path, "rb") as f:
-        lines = Reader(f)
-        while place >= 0:
-            line = lines.line(place)
-            if line is None:  # too long to be a line of ours: passed over (to the end, if no newline)
-                place = place + lines.skipped if lines.skipped else -1
-            elif not line:
-                break
-            else:
-                place += len(line)
-            k += 1
-            if k <= start:
-                continue
-            text = (unseal(line) if line else None) if trusted else text_of(line)
-            if text is None:
-                text = '{"damaged":' + str(k) + "}"
-            out.append(text if k == start + 1 else "," + text)
-    out.append("]")

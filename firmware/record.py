@@ -134,17 +134,6 @@ class Damaged(Exception):
         self.message = message
 
 
-class BadLine(Exception):
-    """A journal line that is whole (its checksum holds) but does not replay: not JSON, or an
-    action the rules refuse. place: where it begins in the journal; why: what is wrong. At
-    boot the journal is cut there (recover.py); elsewhere it is an error like any other."""
-
-    def __init__(self, place: int, why: str) -> None:
-        super().__init__(why)
-        self.place = place
-        self.message = why
-
-
 def _module(name: str, part: str = "game"):
     return __import__("shared_rules." + name + "." + part, None, None, ("new",))
 
@@ -342,6 +331,8 @@ class Record:
             return recover.open_record(Record(root, name), path)
         finally:
             sys.modules.pop("recover", None)  # its code is needed when a game comes back only
+            sys.modules.pop("mend", None)
+            sys.modules.pop("proven", None)
 
     # -- the whole journal, for the link -----------------------------------------------------------
     def lines_count(self) -> int:

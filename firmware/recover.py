@@ -1,78 +1,42 @@
-"""A saved game read back from flash: the journal, its snapshots, what a cut or damage left.
+"""A saved game read back from flash: the journal and its snapshots.
 
 Loaded only when a game comes back (boot, the menu's resume, a journal put by the host)
 and let go again (record.Record.open): play does not carry its code. The functions take
-the Record being opened as `self`, as its methods would.
+the Record being opened as `self`, as its methods would. What boot does about a cut or
+damage - snapshots checked against the journal, a damaged line cut off and set aside, and
+said - is mend.py's, loaded only for a boot's read (a journal put has its own checks).
 
-Damage is said, and only the damage is lost. Every line is read with its length and its
-nesting bounded before it is parsed (rebuild.Reader, store.loads), so no file can be one
-that runs the heap out at every boot: a MemoryError here is the heap's and goes up as it
-is (the box says MEM and keeps its files for the next boot). The first line that is torn,
-damaged (its checksum), too long, or whole but no action that applies cuts the journal
-there: the game comes back at the action before it, and that line and all after it are
-kept aside as NAME.jnl.bad, named in the notice (shown on the box, given by hello). A
-snapshot keeps the journal's length and CRC-32 as they were when it was taken: a journal
-shorter than that, or changed before it, is said too, never read over in silence, and the
-newest such snapshot is kept aside (NAME.sK.bad): the box's last word on how far the game
-had got.
+Every line is read with its length and its nesting bounded before it is parsed
+(rebuild.Reader, store.shallow), so no file can be one that runs the heap out at every
+boot: a MemoryError here is the heap's and goes up as it is (the box says MEM and keeps
+its files for the next boot).
 """
 
-import os
-
-from rebuild import Reader, entry_of, is_strict, sums
-from record import SLOTS, BadLine, Damaged, Record, _crc, _size, _sum, forget
+from rebuild import Reader, entry_of
+from record import Damaged, _crc, _size, _sum
 from shared_rules import journal
 from shared_rules.errors import RulesError, bad_args
 from shared_rules.journal import unseal
-from store import aside
-
-META = 512  # bytes: a snapshot's first line (its counts, places and CRC) is far shorter
-CUTS = 4  # journals read again after a cut, at most (each cut takes at least a line off)
-BLOCK = 512  # bytes copied at a time
 
 
 def open_record(rec, path: str = ""):
     """The Record rec (new, of its folder and game) with its game read back: the journal
     read (a torn last line dropped; a line damaged, too long or that does not apply cut off
-    with all after it, kept aside), the game rebuilt from the newest snapshot the journal
-    still agrees with. Damaged when there is no game to come back to; OSError when there is
-    no journal. path: a journal put by the host, checked strictly instead: no snapshot,
-    every line whole and every action's draws the ones it recorded, or bad_args naming the
-    line."""
-    if path:
-        rec.path = path
-        _read_head(rec)
-        _scan(rec, True)
-        rec.game = rec._build(rec.stack.n, True)
-        return rec
-    notes = []
-    for _ in range(CUTS):
-        _read_head(rec)
-        notes.extend(_read_snapshots(rec))
-        cut = _scan(rec)
-        if cut:
-            notes.append(cut)
-        try:
-            rec.game = rec._build(rec.stack.n)
-        except BadLine as e:  # whole, but not an action that replays here: cut there, read again
-            rec.game = None
-            line = _line_number(rec, e.place)
-            kept = _cut(rec, e.place)
-            rec = Record(rec.root, rec.name)
-            notes.append("line " + str(line) + " " + e.message + kept)
-            continue
-        if notes:
-            rec.notice = _notice(rec, notes)
-        return rec
-    raise Damaged(rec.name + ".jnl: too many of its lines do not apply; " + "; ".join(notes))
+    with all after it, kept aside: mend.py), the game rebuilt from the newest snapshot the
+    journal still agrees with. Damaged when there is no game to come back to; OSError when
+    there is no journal. path: a journal put by the host, checked strictly instead: no
+    snapshot, every line whole and every action's draws the ones it recorded, or bad_args
+    naming the line."""
+    if not path:
+        return __import__("mend").boot(rec)
+    rec.path = path
+    read_head(rec)
+    scan(rec, True)
+    rec.game = rec._build(rec.stack.n, True)
+    return rec
 
 
-def _notice(rec, notes: list) -> str:
-    return rec.name + ".jnl: " + "; ".join(notes) + "; the game is back at action " + str(rec.stack.n) \
-        + " (steppe sync pull --rescue fetches what was kept aside)"
-
-
-def _read_head(self) -> None:
+def read_head(self) -> None:
     with open(self.path, "rb") as f:
         line = Reader(f).line(0)
     if line is None or unseal(line) is None:
@@ -93,97 +57,17 @@ def _read_head(self) -> None:
     self.crc = _sum(line)
 
 
-def _read_snapshots(self) -> list:
-    """The snapshots of this journal, newest last: the newest one the journal still agrees
-    with (its first bytes summed as the snapshot summed them) whose list of actions reads
-    gives the places of the actions up to it. A snapshot taken further than the journal
-    goes, or one the journal no longer agrees with (the newest kept aside): what is said
-    about them is returned."""
-    size = _size(self.path)
-    found = []
-    gone = []  # snapshots the journal cannot reach: past its end, or of a journal changed since
-    for k in range(SLOTS):
-        try:
-            with open(self._slot(k), "rb") as f:
-                first = Reader(f, META).line(0)
-            meta = entry_of(first, 2)
-            if first is not None and type(meta) is dict and meta.get("head") == self.head_id and type(meta["size"]) is int \
-                    and meta["size"] > 0:
-                s = [k, meta["n"], meta["line"], meta["last"], meta["size"], len(first), meta.get("crc")]
-                (gone if meta["size"] > size else found).append(s)
-        except (OSError, ValueError, KeyError, TypeError):
-            continue
-    notes = []
-    if gone:
-        newest = max(s[2] for s in gone)
-        notes.append("it is shorter than its snapshot of line %d says (%d bytes, not %d)" % (
-            newest + 1, size, max(s[4] for s in gone)))
-    found.sort(key=lambda s: s[4])
-    crcs = sums(self.path, [s[4] for s in found])
-    agree = []
-    for s, crc in zip(found, crcs):
-        if s[6] is not None and s[6] != crc:  # (a snapshot of an older firmware has no CRC: trusted)
-            gone.append(s)
-        else:
-            s[6] = crc
-            agree.append(s)
-    if len(agree) < len(found):
-        notes.append("it changed before its snapshot of line %d" % (max(s[2] for s in gone) + 1))
-    kept = _set_aside(self, gone)
-    if kept:
-        notes.append("that snapshot is kept as " + kept[len(self.root):])
-    found = agree
-    while found:
-        newest = found[-1]
-        try:
-            with open(self._slot(newest[0]), "rb") as f:
-                lists = entry_of(Reader(f, 12 * newest[2] + 64).line(newest[5]), 2)
-            if type(lists) is dict and len(lists["items"]) == newest[1]:
-                self.stack.load(lists["items"], lists["undone"])
-                self.size = newest[4]
-                self.lines = newest[2]
-                self.crc = newest[6]
-                break
-        except (OSError, ValueError, KeyError, TypeError):
-            pass
-        forget(self._slot(newest[0]))  # damaged: never to be taken for a snapshot again
-        found.pop()
-    self.snaps = [s[:4] for s in found]
-    return notes
-
-
-def _set_aside(self, snaps: list) -> str:
-    """Snapshots the journal cannot reach: the newest kept aside (NAME.sK.bad: how far the
-    game had got; its name is returned), the others removed."""
-    kept = ""
-    if not snaps:
-        return kept
-    newest = snaps[0]
-    for s in snaps:
-        if s[2] > newest[2]:
-            newest = s
-    for s in snaps:
-        path = self._slot(s[0])
-        if s is newest:
-            try:
-                kept = aside(path)
-                os.rename(path, kept)
-            except OSError:
-                kept = ""
-        else:
-            forget(path)
-    return kept
-
-
-def _scan(self, strict: bool = False) -> str:
-    """Read the journal lines after the newest snapshot (or the header): a torn last line
-    is dropped; a line damaged (its checksum), too long, or no action, undo or redo that can
-    apply here is cut off with all that follows (kept aside): what is said of it is
-    returned. strict: such a line is refused (bad_args with its line number)."""
+def scan(self, strict: bool = False) -> str:
+    """Read the journal lines after the newest snapshot (or the header), up to the first
+    that is torn ("torn" is returned), damaged (its checksum), too long, not strict JSON or
+    no action, undo or redo that can apply here (what it is, returned: mend.py cuts it off);
+    self.size is where the good lines end. strict: such a line is refused (bad_args with
+    its line number)."""
     size = _size(self.path)
     place = self.size
     good = place
     why = ""
+    is_strict = None if strict else __import__("proven").is_strict  # (a journal put is the box's own writing)
     with open(self.path, "rb") as f:
         lines = Reader(f)
         while True:
@@ -197,8 +81,8 @@ def _scan(self, strict: bool = False) -> str:
                 if text is None:
                     why = "torn" if place + len(line) >= size and not line.endswith(b"\n") else \
                         "is damaged (its checksum does not match)"
-                elif not strict and not is_strict(text):  # (as strictly as the host reads: log.get sends it
-                    # as it is; a journal put was written here, from what the host sent, canonical)
+                elif is_strict is not None and not is_strict(text):  # (as strictly as the host reads: log.get
+                    # sends it as it is)
                     why = "is not JSON as a journal holds it (too deep, or not strict JSON)"
                 elif not self.stack.feed(text, place):
                     why = "is no action, undo or redo that can apply here"
@@ -213,60 +97,6 @@ def _scan(self, strict: bool = False) -> str:
             self.lines += 1
             self.since += 1
     self.size = good
-    if why == "torn":
-        _cut(self, good, False)
-        return ""
-    if why:
-        return "line " + str(self.lines + 2) + " " + why + _cut(self, good)
-    return ""
+    return why
 
 
-def _line_number(self, place: int) -> int:
-    """The line number (the header is 1) of the line at place."""
-    with open(self.path, "rb") as f:
-        lines = Reader(f)
-        at = 0
-        k = 1
-        while at < place:
-            line = lines.line(at)
-            if not line:
-                break
-            at += len(line)
-            k += 1
-    return k
-
-
-def _cut(self, good: int, keep: bool = True) -> str:
-    """Keep the first `good` bytes of the journal (the rest was torn by a cut, or damaged):
-    copied into a temp file renamed over it; with keep, the rest goes into a file set aside
-    (NAME.jnl.bad, or the next free name): what is said of it is returned."""
-    tmp = self.path + ".tmp"
-    told = ""
-    with open(self.path, "rb") as src:
-        if keep:
-            src.seek(good)
-            name = aside(self.path)
-            lines = 0
-            last = 10
-            with open(name, "wb") as out:
-                while True:
-                    chunk = src.read(BLOCK)
-                    if not chunk:
-                        break
-                    out.write(chunk)
-                    lines += chunk.count(b"\n")
-                    last = chunk[-1]
-            lines += last != 10  # (a last line without its newline)
-            told = "; it and all after it (%d line%s) are kept in %s" % (lines, "" if lines == 1 else "s",
-                                                                          name[len(self.root):])
-            src.seek(0)
-        with open(tmp, "wb") as dst:
-            left = good
-            while left > 0:
-                chunk = src.read(BLOCK if left > BLOCK else left)
-                if not chunk:
-                    break
-                dst.write(chunk)
-                left -= len(chunk)
-    os.rename(tmp, self.path)
-    return told

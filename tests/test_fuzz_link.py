@@ -7,54 +7,16 @@ so) and keeps its game in play; at 96wK - the design target the firmware does no
 for a restart to come back into RAM. The largest request line each heap takes is measured
 and must be the documented limit."""
 
-import json
 import random
 
 import pytest
 from conftest import Sim
+from strict_corpus import hostile
 
 from shared_rules import cjson, ops
 from shared_rules.errors import RulesError
 
 LINES = 600  # hostile lines per heap: bounded time (a few seconds each)
-
-
-def _hostile(rnd: random.Random) -> bytes:
-    """One line of the corpus (without its newline)."""
-    ok = {"id": rnd.randrange(1000), "op": rnd.choice(["hello", "ui.get", "khan.flee", "chuhan.answer", "rng.draw",
-                                                     "state.get", "huns.score", "nope.op"]),
-          "args": {"seed": rnd.randrange(10), "answer": [2, 2]}}
-    text = json.dumps(ok)
-    kind = rnd.randrange(14)
-    if kind == 0:
-        return bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 80))).replace(b"\n", b" ").replace(b"\x03", b"")
-    if kind == 1:
-        return text[:rnd.randrange(1, len(text))].encode()  # cut short
-    if kind == 2:
-        return text.replace(",", " ", 1).encode()  # a comma missing: MicroPython's json takes it
-    if kind == 3:
-        return text.replace("}", ",}", 1).encode()  # a trailing comma
-    if kind == 4:
-        return ('{"id":1,"op":"hello","args":{"a":"\\ud800"}}').encode()  # a lone surrogate escape
-    if kind == 5:
-        return b'{"id":1,"op":"hello","args":{"a":"\xed\xa0\x80"}}'  # CESU-8: not UTF-8
-    if kind == 6:
-        depth = rnd.choice((20, 40, 500, 5000))
-        return b'{"id":1,"op":"hello","args":{"x":' + b"[" * depth + b"]" * depth + b"}}"
-    if kind == 7:
-        return ('{"id":1,"op":"hello","args":{"pad":"' + "x" * rnd.randrange(9000, 20000) + '"}}').encode()
-    if kind == 8:
-        return b'{"id":1,"op":"hello","id":2}'  # a key twice
-    if kind == 9:
-        return ('{"id":%d,"op":"khan.flee","args":{"board":"default","pieces":{"rulers":{"grey":"F2"}},'
-                '"ruler":"grey","direction":"%s","source":"court"}}' % (rnd.randrange(99), rnd.choice("NSEWX"))).encode()
-    if kind == 10:
-        return ('{"id":1,"op":"ui.press","args":{"button":"%s"}}' % rnd.choice(["UP", "up", 5, "OK\u0000"])).encode()
-    if kind == 11:
-        return json.dumps({"id": 1, "op": "state.put", "args": {"game": "khan", "state": {"game": "khan"}}}).encode()
-    if kind == 12:
-        return b"NaN"
-    return text.encode()
 
 
 def _ask(link, op: str, heap: str):
@@ -116,7 +78,7 @@ def test_hostile_lines_on_a_pico_sized_heap(tmp_path, heap):
         rnd = random.Random("fuzz " + heap)
         outcomes = {}
         for k in range(LINES):
-            line = _hostile(rnd)
+            line = hostile(rnd)
             reply = link.raw_line(line, timeout=20)
             code = "ok" if reply.get("ok") else reply["error"]["code"]
             outcomes[code] = outcomes.get(code, 0) + 1
