@@ -26,10 +26,11 @@ BLOCK = 512  # bytes copied at a time
 def boot(rec):
     """The Record rec (new) with its game read back as recover.open_record says, what was
     cut or set aside in its notice."""
-    notes = []
+    notes = []  # what was cut (said first: the matrix shows a notice to its first "; ")...
+    told = []  # ...and what the snapshots said
     for _ in range(CUTS):
         read_head(rec)
-        notes.extend(_read_snapshots(rec))
+        told.extend(_read_snapshots(rec))
         why = scan(rec)
         if why == "torn":  # a power cut's: dropped, nothing to say
             _cut(rec, rec.size, False)
@@ -44,10 +45,10 @@ def boot(rec):
             rec = Record(rec.root, rec.name)
             notes.append("line " + str(line) + " " + e.message + kept)
             continue
-        if notes:
-            rec.notice = _notice(rec, notes)
+        if notes or told:
+            rec.notice = _notice(rec, notes + told)
         return rec
-    raise Damaged(rec.name + ".jnl: too many of its lines do not apply; " + "; ".join(notes))
+    raise Damaged(rec.name + ".jnl: too many of its lines do not apply; " + "; ".join(notes + told))
 
 
 def _notice(rec, notes: list) -> str:

@@ -15,6 +15,8 @@ from shared_rules.journal import unseal
 BLOCK = 512  # bytes read at a time
 LINE = 20480  # bytes: the longest line read whole - a header holding a whole starting position (a late
 # 4-player Khan game's ~8 KB), a snapshot's state; a longer one is damage, and is never held in RAM
+ACTION = 4096  # bytes: the longest action, undo or redo line (an action is a few hundred; steppe sends
+# none over 2 KB): a longer one is damage
 DEPTH = 32  # levels of nesting in a line (shared_rules/strict.py's bound): a deeper one is damage
 
 
@@ -34,10 +36,11 @@ class Reader:
     offsets), read in blocks: a file's readline() reads a byte at a time on MicroPython,
     and a journal is read line after line at boot, for undo and for the host. The file is
     opened "rb": a line is bytes (a changed byte that is not UTF-8 fails its checksum, never
-    the reading) and its place is its offset whatever the bytes. No line is held longer
-    than limit: one that runs on past it is passed over to its newline without being kept
-    (line() gives None, `skipped` its length), so a damaged file can never make the box run
-    out of RAM reading it."""
+    the reading) and its place is its offset whatever the bytes. A line that runs past a
+    block is gathered as the blocks it came in, joined once at its newline, and none is
+    kept longer than limit: one that runs on past it is passed over to its newline (line()
+    gives None, `skipped` its length), so a damaged file can never make the box run out of
+    RAM reading it, not even a heap split into small blocks."""
 
     def __init__(self, f, limit: int = LINE) -> None:
         self.f = f
@@ -49,46 +52,42 @@ class Reader:
     def line(self, place: int):
         """The line at place, its newline included (b"" at the end, no newline if torn), or
         None when it is longer than limit."""
-        while True:
-            k = place - self.start
-            if 0 <= k <= len(self.buf):
-                end = self.buf.find(b"\n", k)
-                if end >= 0:
-                    if end + 1 - k > self.limit:
-                        self.skipped = end + 1 - k
-                        return None
-                    return self.buf[k:end + 1]
-                if len(self.buf) - k > self.limit:
-                    return self._skip(place, len(self.buf) - k)
-                block = self.f.read(BLOCK)
-                if not block:
-                    return self.buf[k:]
-                self.buf = self.buf[k:] + block
-                self.start = place
-            else:
-                self.f.seek(place)
-                self.start = place
-                self.buf = self.f.read(BLOCK)
-                if not self.buf:
-                    return b""
-
-    def _skip(self, place: int, held: int) -> None:
-        """A line too long to hold: read on to its newline, keeping nothing of it."""
-        self.buf = b""
-        n = held
+        k = place - self.start
+        if not 0 <= k <= len(self.buf):
+            self.f.seek(place)
+            self.start = place
+            self.buf = self.f.read(BLOCK)
+            k = 0
+        buf = self.buf
+        end = buf.find(b"\n", k)
+        if end >= 0:
+            if end + 1 - k > self.limit:
+                self.skipped = end + 1 - k
+                return None
+            return buf[k:end + 1]
+        held = len(buf) - k
+        parts = [buf[k:]] if held <= self.limit else None  # (None: too long, passed over)
         while True:
             block = self.f.read(BLOCK)
-            if not block:
-                self.skipped = 0  # (it runs to the end of the file)
-                self.start = place + n
-                return None
-            k = block.find(b"\n")
-            if k >= 0:
-                self.skipped = n + k + 1
-                self.start = place + n + k + 1
-                self.buf = block[k + 1:]
-                return None
-            n += len(block)
+            if not block:  # the file's end: a line without its newline (torn)
+                self.buf = b""
+                self.start = place + held
+                self.skipped = 0
+                return b"".join(parts) if parts is not None else None
+            end = block.find(b"\n")
+            took = len(block) if end < 0 else end + 1
+            held += took
+            if parts is not None and held <= self.limit:
+                parts.append(block if end < 0 else block[:took])
+            else:
+                parts = None
+            if end >= 0:
+                self.buf = block
+                self.start = place + held - took
+                if parts is None:
+                    self.skipped = held
+                    return None
+                return b"".join(parts)
 
 
 def entry_of(line, depth: int = DEPTH):
@@ -140,7 +139,7 @@ def redo(self) -> "dict | None":
 
 def line_entry(self, place: int) -> dict:
     with open(self.path, "rb") as f:
-        e = entry_of(Reader(f).line(place))
+        e = entry_of(Reader(f, ACTION).line(place))
     if not isinstance(e, dict):
         raise BadLine(place, self.name + ".jnl is damaged at byte " + str(place))
     return e
@@ -170,7 +169,7 @@ def build(self, n: int, check: bool = False):
     apply = _module(self.name).apply
     draws = _module(self.name, "actions").draws
     with open(self.path, "rb") as f:
-        lines = Reader(f)
+        lines = Reader(f, ACTION)
         for k in range(first, n):
             place = items.item(k)
             e = entry_of(lines.line(place))

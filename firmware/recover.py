@@ -12,7 +12,7 @@ boot: a MemoryError here is the heap's and goes up as it is (the box says MEM an
 its files for the next boot).
 """
 
-from rebuild import Reader, entry_of
+from rebuild import ACTION, Reader, entry_of
 from record import Damaged, _crc, _size, _sum
 from shared_rules import journal
 from shared_rules.errors import RulesError, bad_args
@@ -69,7 +69,7 @@ def scan(self, strict: bool = False) -> str:
     why = ""
     is_strict = None if strict else __import__("proven").is_strict  # (a journal put is the box's own writing)
     with open(self.path, "rb") as f:
-        lines = Reader(f)
+        lines = Reader(f, ACTION)
         while True:
             line = lines.line(place)
             if line is None:

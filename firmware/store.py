@@ -33,9 +33,10 @@ MAX_DEPTH = 8  # levels of nesting: theirs are two
 def load(path: str, limit: int = MAX_FILE, depth: int = MAX_DEPTH):
     """The saved object, or None when there is none or it cannot be read (a message is
     returned as the second value so the device can say why). Its length (limit: characters)
-    and nesting (depth) are bounded before it is parsed, so a damaged file is one that cannot be read - never one
-    that makes the box run out of RAM at every boot; a MemoryError is the heap's, and goes
-    up as it is."""
+    and nesting (depth: shallow) are bounded before it is parsed, so a damaged file is one
+    that cannot be read - never one that makes the box run out of RAM at every boot (on
+    MicroPython json.loads of a deep text runs the stack or the heap out); a MemoryError is
+    the heap's, and goes up as it is."""
     try:
         with open(path) as f:
             text = f.read(limit + 1)
@@ -43,24 +44,12 @@ def load(path: str, limit: int = MAX_FILE, depth: int = MAX_DEPTH):
         return None, ""
     except ValueError:  # (not UTF-8)
         text = None
-    if text is None or len(text) > limit:
-        return None, path + " cannot be read; starting afresh"
     try:
-        return loads(text, depth), ""
-    except ValueError:  # not JSON, or too deep
+        if text is None or len(text) > limit or not shallow(text, depth):
+            raise ValueError
+        return json.loads(text), ""
+    except ValueError:  # not JSON, or too long or too deep for one of ours
         return None, path + " cannot be read; starting afresh"
-
-
-def loads(text, depth: int, few: int = 0):
-    """The JSON value of a text whose length the caller has bounded (a file's, a journal
-    line's), its nesting glanced at first: ValueError when it nests deeper than depth (or
-    is not JSON). json.loads never meets a document deep enough to run the stack or the
-    heap out (on MicroPython that is a RuntimeError or a MemoryError), so a MemoryError
-    after the bounds is the heap's: what reads a file (a journal, its snapshots, the
-    archive) lets it up as one, and a damaged file is never taken for a lack of RAM."""
-    if not shallow(text, depth, few):
-        raise ValueError("nested more than " + str(depth) + " deep")
-    return json.loads(text)
 
 
 def shallow(text, depth: int, few: int = 0) -> bool:

@@ -91,23 +91,6 @@ def parse_line(line: str):
     return loads_strict(line)
 
 
-def _huge(obj) -> bool:
-    """Whether a JSON value holds an integer of more than MAX_DIGITS digits (MicroPython's
-    json.loads reads one; CPython's does not): looked for only in a line long enough to."""
-    todo = [obj]
-    while todo:
-        v = todo.pop()
-        t = type(v)
-        if t is int:
-            if (v > 0x3FFFFFFF or v < -0x40000000) and len(str(v)) - (v < 0) > MAX_DIGITS:
-                return True
-        elif t is list:
-            todo.extend(v)
-        elif t is dict:
-            todo.extend(v.values())
-    return False
-
-
 def loads_strict(line: str):
     """The JSON of a request line, read as strictly on the device as on the host
     (shared_rules/strict.py); a RulesError (bad_json, with the reason) when it is not."""
@@ -117,7 +100,8 @@ def loads_strict(line: str):
         except (ValueError, RuntimeError, MemoryError):  # not JSON, or too deep: MicroPython's reader
             obj = None  # runs out of stack or RAM on a deep text. The strict reader, bounded, says which:
             # a MemoryError after it (json.loads of a text it passed) is the heap's and goes up
-        if obj is not None and cjson.matches(obj, line, MAX_DEPTH) and (len(line) <= MAX_DIGITS or not _huge(obj)):
+        if obj is not None and cjson.matches(obj, line, MAX_DEPTH) and (
+                len(line) <= MAX_DIGITS or not __import__("shared_rules.strict", None, None, ("huge",)).huge(obj)):
             return obj
     from shared_rules import strict
 

@@ -97,8 +97,10 @@ class Transport:
         # hello goes plain: a device of an older protocol reads it, and says which it speaks
         self.write(line + b"\n" if op == "hello" else framed(line))
         # (one request under way: a reply without an id is the device's answer to a line it
-        # could not hold or read - this one; every line gets one answer)
-        reply = self.reply(rid, timeout, or_unnumbered=True)
+        # could not hold or read - this one; every line gets one answer. Not hello's: its short
+        # line is always read, and one without an id is another line's - a partial line
+        # another program left, ended by the newline steppe sends first: ports.hello)
+        reply = self.reply(rid, timeout, or_unnumbered=op != "hello")
         if wire is not None:
             reply = wire.unpack_reply(op, args, reply)
         return reply
@@ -116,8 +118,11 @@ class Transport:
                 continue
             try:
                 msg = json.loads(line)
-            except ValueError:
-                continue  # a boot message, REPL echo: not a reply
+            except (ValueError, RecursionError):  # a boot message, REPL echo: not a reply
+                if line.startswith(b'{"id":%d,"ok":' % rid):  # ours, but not JSON this host reads
+                    raise DeviceError("bad_reply", "the device's reply is not JSON (%d bytes: %s...)" % (
+                        len(line), line[:60].decode("ascii", "replace")))
+                continue
             if isinstance(msg, dict) and "ok" in msg and (msg.get("id") == rid or
                                                            or_unnumbered and msg.get("id") is None):
                 return msg

@@ -22,6 +22,7 @@ from steppe.errors import (EXIT_AMBIGUOUS, EXIT_NO_ANSWER, EXIT_NO_DEVICE, EXIT_
 
 PICO_VID = 0x2E8A  # Raspberry Pi: the Pico's USB vendor id
 HELLO_TIMEOUT = 1.5  # a companion answers hello in milliseconds; a busy one within this
+FILLER = 256  # newlines written at a time to complete a frame left unfinished (the device's block)
 
 
 class Port:
@@ -76,6 +77,39 @@ def hello(link: SerialTransport, timeout: float = HELLO_TIMEOUT) -> "dict | None
         return None
 
 
+def clear_frame(link: SerialTransport, timeout: float = HELLO_TIMEOUT) -> "dict | None":
+    """hello went unanswered: a framed line another host began and never finished (killed
+    while it wrote it) may hold the device, which reads a frame's body in blocks and cannot
+    time out a block begun (firmware/link.py Reader). Newlines complete it, a block's worth
+    at a time, until the device answers a line (what the frame held: bad_json, id null).
+    Then as many more as a whole line may still want, so the frame is surely over (the
+    body's other newlines, and those after it, are blank lines: no answer), what came back
+    is passed over, and hello goes again. None when nothing answers as the companion would
+    (a board at its REPL, or no companion: _wake tells them apart)."""
+    import json
+
+    from shared_rules.ops import MAX_LINE
+
+    sent = 0
+    while True:
+        if sent > MAX_LINE + 1:
+            return None
+        link.write(b"\n" * FILLER)
+        sent += FILLER
+        got = link.readline(0.1)
+        if got:
+            break
+    try:
+        said = json.loads(got)
+    except ValueError:
+        return None  # (a REPL's prompt, or another program: not the companion's answer)
+    if not isinstance(said, dict) or "ok" not in said:
+        return None
+    link.write(b"\n" * (MAX_LINE + 1))
+    link.drain(0.5)
+    return hello(link, timeout)
+
+
 def at_repl(link: SerialTransport, timeout: float = 1.0) -> bool:
     """Interrupt whatever runs (Ctrl-C twice) and see whether a MicroPython REPL answers."""
     link.drain(0.05)
@@ -100,6 +134,8 @@ def connect(port: str = "", timeout: float = HELLO_TIMEOUT) -> "tuple[SerialTran
     link = SerialTransport(device)
     try:
         info = hello(link, timeout)
+        if info is None:
+            info = clear_frame(link, timeout)
         if info is None:
             info = _wake(link, device, timeout)
         if info.get("protocol") != PROTOCOL:
