@@ -210,7 +210,7 @@ def link_stats(app, args: dict) -> dict:
     the tidying after it: tidy_us, a collection when the heap runs short), the
     longest gap between two turns of the button loop since the last link.stats (gap_ms: wall
     time, the loop's sleep in it), the most CPU time a press could wait for its poll (busy_us:
-    a stretch of the link's between two of its yields and a turn of the loop, App._stretch;
+    a stretch of the link's between two of its yields and a turn of the loop, loop.stretch;
     the last link.stats's own left out), on the
     virtual Pico with GPIO input (sim/gpio.py) the buttons' events made (and by button:
     events, {name: [presses, long presses, repeats, HELP]}), polls that took
@@ -227,7 +227,7 @@ def link_stats(app, args: dict) -> dict:
         out["edge_frame"] = list(timing[:5])
         timing[2] = timing[4] = 0  # (the largest: since the last link.stats)
     app.max_gap = app.max_busy = 0
-    app.stats_read = True  # (this request's own stretch is not counted: App._stretch)
+    app.stats_read = True  # (this request's own stretch is not counted: loop.stretch)
     if args.get("calibrate") is True:
         import calib
 

@@ -186,7 +186,7 @@ def answer_trouble(app, e, answered: bool, stdout) -> None:
 
 def link_trouble(app, e, lines, chunk: bytearray, n: int, stdout) -> None:
     """Reading a line failed (before any of it was answered): the line is answered
-    no_memory (the reader out of RAM: noted) or it was a bug (App.fault)."""
+    no_memory (the reader out of RAM: noted) or it was a bug (faults.fault)."""
     from link import OUT_OF_MEMORY
 
     if ends_line(chunk, n):

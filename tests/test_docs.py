@@ -82,3 +82,11 @@ def test_every_word_the_summary_can_show_is_explained_and_no_other():
     for row in table.splitlines()[3:]:
         documented.update(re.findall(r"`([A-Z]{2,4})`", row.split("|")[1]))
     assert documented == set(summary.WORDS.split()[1::2])
+
+
+def test_the_rise_manual_says_the_prestige_the_box_shows_can_be_below_0():
+    """Issue 21: the box showed -1 (a loss before any gain: the ledger is signed, tested in
+    tests/firmware/test_fw_khaan_ui.py) while the manual said tokens never go below 0."""
+    text = " ".join(_read("docs", "ui-khaan.md").split())
+    pres = text[text.index("## PRES"):text.index("## LOOT")]
+    assert "can be below 0" in pres and "Tokens never go below 0" not in pres
