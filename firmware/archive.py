@@ -20,7 +20,7 @@ from rebuild import Reader, entry_of
 
 from shared_rules import cjson
 from shared_rules.errors import bad_args
-from shared_rules.journal import seal, unseal
+from shared_rules.journal import seal
 
 # the folder on flash: not "archive", which the board's own "" on sys.path would import as
 # a namespace package in place of this module (found by steppe history on the virtual Pico)
@@ -176,31 +176,19 @@ def get(root: str, gid) -> dict:
         raise bad_args("game " + str(gid) + " is damaged in the archive")
     crc = meta.pop("crc", None)
 
-    from proven import sums, text_of  # (for this reply: they stay with it, the module goes)
+    from proven import texts  # (for this reply: it stays with it, the module goes)
 
     sys.modules.pop("proven", None)
 
     def lines(out) -> None:
-        out.append("[")
         with open(path, "rb") as f:
-            reader = Reader(f)
-            place = len(reader.line(0) or b"")  # the meta line: not the journal's
-            # the journal as the box wrote it: its lines go as they are; else each is proven
-            # strict JSON first (a line the host cannot read would lose it the whole reply)
-            trusted = crc is not None and sums(path, [_size(path)], place)[0] == crc
-            first = True
-            while place >= 0:
-                line = reader.line(place)
-                if line is None:  # too long to be a line of ours: passed over (to the end, if no newline)
-                    place = place + reader.skipped if reader.skipped else -1
-                elif not line:
-                    break
-                else:
-                    place += len(line)
-                text = (unseal(line) if line else None) if trusted else text_of(line)
-                out.append("" if first else ",")
-                first = False
-                out.append(text if text is not None else '{"damaged":true}')
+            place = len(Reader(f).line(0) or b"")  # the meta line: not the journal's
+        out.append("[")
+        first = True
+        for text in texts(path, place, crc):  # (the journal as the box wrote it: its lines as they are)
+            out.append("" if first else ",")
+            first = False
+            out.append(text if text is not None else '{"damaged":true}')
         out.append("]")
 
     meta["journal"] = cjson.Streamed(lines)

@@ -55,33 +55,38 @@ def sums(path: str, sizes: list, start: int = 0) -> list:
     return out
 
 
-def write_lines(self, out, start: int = 0) -> None:
-    """The lines of the journal from the start-th on (0: the header first), each as its
-    JSON text, as one JSON array through out.append: the history the host replays. A
-    line whose checksum does not match (changed on flash since) goes as {"damaged": its
-    line number}."""
-    self.save()
-    size = _size(self.path)
-    trusted = size == self.size and sums(self.path, [size])[0] == self.crc  # (the box's own lines, or
-    # ones boot checked: no line is parsed again; anything else, each line is proven strict JSON first)
-    out.append("[")
-    k = 0
-    place = 0
-    with open(self.path, "rb") as f:
+def texts(path: str, place: int, crc):
+    """The JSON text of each line of a file from place on (None for one that is damaged), a
+    line at a time (a generator): as it is when the file from place has the CRC-32 crc (the
+    box's own writing, or what boot checked: no line parsed again), else each proven
+    strict JSON first (text_of). crc None: proven, whatever."""
+    trusted = crc is not None and sums(path, [_size(path)], place)[0] == crc
+    with open(path, "rb") as f:
         lines = Reader(f)
         while place >= 0:
             line = lines.line(place)
             if line is None:  # too long to be a line of ours: passed over (to the end, if no newline)
                 place = place + lines.skipped if lines.skipped else -1
             elif not line:
-                break
+                return
             else:
                 place += len(line)
-            k += 1
-            if k <= start:
-                continue
-            text = (unseal(line) if line else None) if trusted else text_of(line)
-            if text is None:
-                text = '{"damaged":' + str(k) + "}"
-            out.append(text if k == start + 1 else "," + text)
+            yield (unseal(line) if line else None) if trusted else text_of(line)
+
+
+def write_lines(self, out, start: int = 0) -> None:
+    """The lines of the journal from the start-th on (0: the header first), each as its
+    JSON text, as one JSON array through out.append: the history the host replays. A
+    line that is damaged (changed on flash since boot) goes as {"damaged": its line
+    number}."""
+    self.save()
+    out.append("[")
+    k = 0
+    for text in texts(self.path, 0, self.crc if _size(self.path) == self.size else None):
+        k += 1
+        if k <= start:
+            continue
+        if text is None:
+            text = '{"damaged":' + str(k) + "}"
+        out.append(text if k == start + 1 else "," + text)
     out.append("]")

@@ -12,10 +12,10 @@ for byte, whatever it holds. The outcomes are printed as the table the issue ask
 """
 
 import os
-import subprocess
 
 import pytest
-from conftest import ROOT, Sim, tool
+from conftest import Sim
+from test_sync import lend, steppe
 
 from shared_rules import cjson, journal
 from shared_rules.games import module
@@ -27,19 +27,6 @@ CASES = {  # the game and its length for each heap: Khan does not fit 96wK (READ
 }
 KINDS = ("illegal line", "60 KB line", "deep snapshot", "journal halved", "old save beside", "ascii flip",
          "not-utf-8 flip", "bad file not utf-8")
-
-
-def steppe(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([tool("steppe"), *args], capture_output=True, cwd=ROOT, timeout=180)
-
-
-def lend(sim: Sim, *args) -> subprocess.CompletedProcess:
-    """steppe on the sim's port (it opens for one user at a time)."""
-    sim.link.close()
-    try:
-        return steppe(*args, "--port", sim.device)
-    finally:
-        sim.reopen()
 
 
 def ask(link, op: str):

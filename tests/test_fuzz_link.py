@@ -161,24 +161,13 @@ def test_the_longest_line_a_box_takes_late_in_a_game(tmp_path, heap):
     bytes (measured run to run: 6-8 KB, 512 bytes-1 KB). A longer line is answered
     no_memory, and steppe sync push halves a part the box had no room for
     (sync.put_journal)."""
-    from shared_rules import journal
-    from shared_rules.games import module, settings as menu_settings
-    from shared_rules.rng import PCG32
+    from test_history import finished
+
     from steppe import sync
 
-    name, players, actions, floor = (("khan", ["red", "yellow", "blue", "green"], 145, 6144) if heap == "190wK"
-                                     else ("chuhan", [], 5, 512))
-    settings = menu_settings(name, players, 0)
-    lines = [journal.header(name, settings, 3)]
-    game = module(name).new(settings, 3)
-    rng = PCG32(3, 5)
-    while len(lines) <= actions:
-        action = module(name, "randplay").action(game, rng)
-        try:
-            event = module(name).apply(game, action)
-        except RulesError:
-            continue
-        lines.append(journal.entry(action, module(name, "actions").draws(action, event)))
+    name, actions, floor = ("khan", 145, 6144) if heap == "190wK" else ("chuhan", 5, 512)
+    lines = finished(name, 3)[:1 + actions]  # (a whole game of four, Chu and Han of two: its first actions)
+    assert len(lines) == 1 + actions
     s = Sim(str(tmp_path / "pico"), heap=heap)
     try:
         s.wait_ready()

@@ -97,28 +97,19 @@ def test_an_old_save_nested_50000_deep_is_kept_aside_and_the_box_comes_up():
 
 
 # -- issue 23: damage is said, and only the damage is lost ---------------------------------------
-SETTINGS = {"players": ["red", "yellow", "blue"], "mode": "virtual"}
+SETTINGS = {"players": ["red", "yellow", "blue"], "mode": "virtual"}  # (test_fw_torn's game)
 
 
 def _game(name: str, actions: int = 60):
     """A Khan game of so many actions in a fresh folder, with the snapshots a box writes
-    along the way, the current game in app.json: (folder, the journal's bytes, the state)."""
-    from record import Record
-    from shared_rules import cjson, journal
-    from shared_rules.games import module
-    from shared_rules.rng import PCG32
+    along the way (test_fw_torn's), the current game in app.json: (folder, the journal's
+    bytes, the state)."""
+    from test_fw_torn import _game as played, _state
 
-    root = tmpdir(name)
-    rec = Record.create(root, journal.header("khan", SETTINGS, 77))
-    rng = PCG32(77, 1)
-    for _ in range(actions):
-        rec.act(module("khan", "randplay").action(rec.game, rng))
-        rec.save()
-        if rec.snapshot_due():
-            rec.snapshot()
-    with open(root + "app.json", "w") as f:
+    rec = played(name, actions)
+    with open(rec.root + "app.json", "w") as f:
         f.write('{"current": "khan"}')
-    return root, _bytes(root + "khan.jnl"), cjson.dumps(module("khan", "state").game_json(rec.game))
+    return rec.root, _bytes(rec.path), _state(rec.game)
 
 
 def _bytes(path: str) -> bytes:
