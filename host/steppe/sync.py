@@ -460,6 +460,8 @@ def _connect(port: str):
     link, hello = ports.connect(port)
     if str(hello.get("rules")) != verify.host_hash():
         _warn("the device's rules are not this host's (run steppe flash)")
+    if ".bad" in str(hello.get("notice") or ""):  # what the box set aside, as it said it (its notice)
+        _warn("the box says: " + str(hello["notice"]))
     return link
 
 
