@@ -15,8 +15,10 @@ from shared_rules.games import NAMES
 
 
 def bad_files(app, args: dict) -> dict:
-    """The files set aside because they could not be read back (NAME.jnl.bad, NAME.json.bad),
-    or with "name" one of them, its text: what `steppe sync pull --rescue` fetches."""
+    """The files set aside because they could not be read back (NAME.jnl.bad, NAME.json.bad,
+    a snapshot NAME.sK.bad), or with "name" one of them: its bytes as they are, whatever
+    they are (not UTF-8, nested, one long line), in base64 - what `steppe sync pull
+    --rescue` fetches. Streamed a block at a time: a file of any size goes out."""
     from shared_rules.errors import bad_args
 
     names = [n for n in os.listdir(app.root or ".") if n.endswith(".bad")]
@@ -27,17 +29,21 @@ def bad_files(app, args: dict) -> dict:
         raise bad_args("\"name\" must be one of the files set aside: " + (", ".join(names) or "there are none"))
     path = app.path(name)
 
-    def text(out) -> None:
+    def data(out) -> None:
+        from binascii import b2a_base64
+
         out.append('"')
-        with open(path) as f:
+        block = bytearray(48)  # (a multiple of 3: the blocks' base64 joins up. Small: the reply's
+        view = memoryview(block)  # pieces wait in the sink by the 32, and a box that set a file
+        with open(path, "rb") as f:  # aside may have a heap of small holes only)
             while True:
-                chunk = f.read(256)
-                if not chunk:
+                n = f.readinto(block)
+                if not n:
                     break
-                out.append(cjson.dumps(chunk)[1:-1])
+                out.append(b2a_base64(bytes(view[:n])).decode()[:-1])
         out.append('"')
 
-    return {"name": name, "text": cjson.Streamed(text)}
+    return {"name": name, "size": os.stat(path)[6], "base64": cjson.Streamed(data)}
 
 
 def state_put(app, args: dict) -> dict:
@@ -77,8 +83,9 @@ def log_get(app, args: dict) -> dict:
     if rec is None:
         return {"game": None, "journal": []}
     rec.save()
-    rebuild = __import__("rebuild")
-    return {"game": rec.name, "journal": cjson.Streamed(lambda out: rebuild.write_lines(rec, out, start)),
+    proven = __import__("proven")
+    unload("proven")  # its function stays for the reply; the module goes with it
+    return {"game": rec.name, "journal": cjson.Streamed(lambda out: proven.write_lines(rec, out, start)),
             "actions": rec.count(), "lines": rec.lines_count()}
 
 

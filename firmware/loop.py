@@ -90,7 +90,7 @@ async def serve(app, link, stdin, stdout) -> None:
     from link import Lines, Reader
 
     lines = Lines(free=app.free_memory)
-    reader = Reader(stdin)
+    reader = Reader(stdin, lines=lines)  # (a frame that stalls is given up through lines)
     chunk = reader.chunk  # the bytes that came, reserved once
     while True:
         began = clock.now_us()

@@ -65,8 +65,8 @@ def convert_old_saves(app) -> None:
             note = ""
             app.free_memory()
             app.warn("MEM", "not enough memory to read " + g + ".json (an older firmware's save) now: restart the box")
-        if note:
-            app.notice = note
+        if note:  # said on the box too: an old save never replaces a game in silence
+            app.warn("OLD", note)
         unload("convert")
         gc.collect()
 
@@ -116,14 +116,17 @@ def open_game(app, game: str) -> bool:
         from shared_rules.errors import message
 
         why = e.message if isinstance(e, Damaged) else game + ".jnl could not be read back: " + message(e)
+        kept = store.aside(app.path(game + ".jnl"))  # (an earlier one not fetched yet stays)
         try:
-            os.rename(app.path(game + ".jnl"), app.path(game + ".jnl.bad"))
-            why += "; kept as " + game + ".jnl.bad (steppe sync pull --rescue fetches it)"
+            os.rename(app.path(game + ".jnl"), kept)
+            why += "; kept as " + kept[len(app.root):] + " (steppe sync pull --rescue fetches it)"
         except OSError:
             pass
         app.warn("BAD", why)
         return False
     enter(app, rec)
+    if rec.notice:  # damage cut off the journal (recover.py): said on the box, and by hello
+        app.warn("BAD", rec.notice)
     if rules(game).is_over(rec.game):  # archived? (a cut may have come before its file)
         import archive
 

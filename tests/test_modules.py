@@ -12,7 +12,7 @@ from conftest import ROOT
 FOLDERS = ("firmware", "shared_rules")
 # the Record's parts: its methods kept in modules of their own, loaded only when used (they
 # take the Record as `self`), may use the record module's own names
-RECORD_PARTS = {"recover", "rebuild", "snapshot"}
+RECORD_PARTS = {"recover", "mend", "rebuild", "snapshot", "proven"}
 
 
 def _modules() -> "dict[str, str]":

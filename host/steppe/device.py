@@ -126,8 +126,11 @@ class Transport:
                 continue
             try:
                 msg = json.loads(line)
-            except ValueError:
-                continue  # a boot message, REPL echo: not a reply
+            except (ValueError, RecursionError):  # a boot message, REPL echo: not a reply
+                if line.startswith(b'{"id":%d,"ok":' % rid):  # ours, but not JSON this host reads
+                    raise DeviceError("bad_reply", "the device's reply is not JSON (%d bytes: %s...)" % (
+                        len(line), line[:60].decode("ascii", "replace")))
+                continue
             if not isinstance(msg, dict) or "ok" not in msg:
                 continue
             if msg.get("id") == rid:

@@ -248,6 +248,9 @@ def pull(link, db: sqlite3.Connection, progress=None) -> "tuple[int, int, list[s
         if not isinstance(gid, str):
             refused.append("an archive entry without an id")
             continue
+        if isinstance(entry, dict) and "damaged" in entry:  # the box could not read it: named, the others pulled
+            refused.append("game " + gid[:20] + ": damaged on the box (" + str(entry["damaged"])[:80] + ")")
+            continue
         if db.execute("SELECT 1 FROM games WHERE id = ?", (gid,)).fetchone():
             already += 1
             continue

@@ -28,7 +28,7 @@ VERSION = 2
 SYNC_KEYS = ("steppe", "version", "game", "state", "journal")
 OLD_SYNC_KEYS = ("steppe", "version", "game", "state", "log")  # version 1: a state and a log of presses
 POSITION_KEYS = ("steppe", "version", "game", "players", "board", "pieces", "mode", "seed", "current")
-PART = 2048  # bytes of journal lines in one journal.put: what a 96wK heap takes (docs/ops.md)
+PART = 2048  # bytes of journal lines in one journal.put at first: halved when a box has no room (put_journal)
 MAX_FILE = 8 * 1024 * 1024  # a sync file is far smaller; a bigger one (or /dev/zero) is not read whole
 
 
@@ -106,7 +106,12 @@ def _game(doc: dict, where: str) -> str:
 def read(path: str, board: str = "", seed: "int | None" = None) -> Backup:
     """A sync or position file, checked through and through; StepError (EXIT_USAGE) naming
     what is wrong. board: a board text file for a position; seed: a position's deck."""
-    doc = parse(read_bytes(path), path)
+    return check(parse(read_bytes(path), path), path, board, seed)
+
+
+def check(doc, path: str, board: str = "", seed: "int | None" = None) -> Backup:
+    """A sync or position file's JSON checked through and through (read()): every check
+    push makes, pull makes of the backup it is about to write."""
     if not isinstance(doc, dict) or doc.get("steppe") not in ("sync", "position"):
         raise _refused(path, "not a steppe file: it must be an object with \"steppe\": \"sync\" or \"position\"")
     if doc["steppe"] == "position":
@@ -265,15 +270,26 @@ def write_atomic(path: str, text: "str | bytes", encoding: str = "ascii") -> Non
 
 def pull(link: Transport) -> "tuple[str, dict, list]":
     """(game, state, journal lines) of the game in progress on the device."""
-    got = link.request("state.get")
+    got = _asked(link, "state.get")
     game = got.get("game")
     if game is None:
         raise StepError("the device has no game in progress (it shows the menu): nothing to pull", EXIT_FAILED)
-    log = link.request("log.get", timeout=60.0)
+    log = _asked(link, "log.get", 60.0)
     if log.get("game") != game:
         raise StepError("the device changed games while its game was read; try again", EXIT_FAILED)
     lines = log.get("journal")
     return str(game), got.get("state") or {}, lines if isinstance(lines, list) else []
+
+
+def _asked(link: Transport, op: str, timeout: float = 10.0) -> dict:
+    """A request the device had no room to answer (no_memory: its heap fragmented by play)
+    is asked once more - the device has let go of what it could meanwhile."""
+    try:
+        return link.request(op, timeout=timeout)
+    except DeviceError as e:
+        if e.code != "no_memory":
+            raise
+        return link.request(op, timeout=timeout)
 
 
 def put_part(link: Transport, args: dict) -> dict:
@@ -287,14 +303,37 @@ def put_part(link: Transport, args: dict) -> dict:
         return link.request("journal.put", args, timeout=120.0)
 
 
+def put_journal(link: Transport, lines: list) -> None:
+    """A journal to the device in parts (journal.put) of at most PART bytes. What a request
+    line may be depends on the RAM a box has left, and how split it is (docs/ops.md: late in
+    a game a 96wK box takes lines of 512 bytes): a part whose line the device had no room
+    for (no_memory: "the line/request did not fit", id null - nothing of it was read) is sent
+    again in halves, down to single lines; one the device ran out of memory working on (its
+    replay: "out of memory in journal.put") once more as it is, as put_part does - the
+    device has let go of what it could."""
+    queue = parts(lines)
+    k = 0
+    while queue:
+        part = queue.pop(0)
+        args = {"lines": part, "part": k, "last": not queue}
+        try:
+            link.request("journal.put", args, timeout=120.0)
+        except DeviceError as e:
+            if e.code != "no_memory":
+                raise
+            if len(part) > 1 and e.message.startswith(("the line did not fit", "the request did not fit")):
+                queue[0:0] = [part[:len(part) // 2], part[len(part) // 2:]]
+                continue
+            link.request("journal.put", args, timeout=120.0)
+        k += 1
+
+
 def push(link: Transport, backup: Backup, where: str) -> None:
     """The journal in parts (journal.put), or a position (state.put); the device keeps its
     game when it refuses."""
     try:
         if backup.kind == "sync":
-            todo = parts(backup.journal or [])
-            for k, part in enumerate(todo):
-                put_part(link, {"lines": part, "part": k, "last": k == len(todo) - 1})
+            put_journal(link, backup.journal or [])
         else:
             link.request("state.put", {"game": backup.game, "state": backup.state})
     except DeviceError as e:
@@ -421,6 +460,8 @@ def _connect(port: str):
     link, hello = ports.connect(port)
     if str(hello.get("rules")) != verify.host_hash():
         _warn("the device's rules are not this host's (run steppe flash)")
+    if ".bad" in str(hello.get("notice") or ""):  # what the box set aside, as it said it (its notice)
+        _warn("the box says: " + str(hello["notice"]))
     return link
 
 
@@ -435,6 +476,12 @@ def _pull(args) -> int:
     finally:
         link.close()
     text = sync_text(game, state, lines)
+    try:  # a backup is one push takes: checked here as push checks it, before it is written
+        check(parse(text, "the box"), "the box")
+    except StepError as e:
+        raise StepError("no backup written: the box's game is not one push would take (" + str(e) + "); restart the "
+                        "box - it cuts a damaged journal at the damage, keeps the rest aside and says so - then pull "
+                        "again, and fetch what was kept with --rescue", EXIT_FAILED)
     files.write(args.file, text, "ascii")
     sys.stderr.write("%s: %s game, journal of %d lines, saved to %s\n" % (
         link.port, game, len(lines), "stdout" if args.file == "-" else args.file))
@@ -442,14 +489,23 @@ def _pull(args) -> int:
 
 
 def _rescue(args) -> int:
-    """The files the device set aside, each written into the folder (its name kept)."""
+    """The files the device set aside, each written into the folder (its name kept), byte
+    for byte whatever they hold (files.bad sends them in base64)."""
+    import binascii
+
     files.folder(args.file)
     link = _connect(args.port)
     try:
-        names = link.request("files.bad").get("files") or []
+        names = [str(n) for n in link.request("files.bad").get("files") or []]
         for name in names:
-            text = link.request("files.bad", {"name": name}, timeout=60.0).get("text") or ""
-            files.write_atomic(os.path.join(args.file, os.path.basename(str(name))), text, "utf-8")
+            got = link.request("files.bad", {"name": name}, timeout=60.0)
+            try:
+                data = binascii.a2b_base64(str(got.get("base64", "")))
+            except binascii.Error:
+                data = None
+            if data is None or len(data) != got.get("size"):
+                raise StepError("the device sent %s garbled: try again" % name, EXIT_DEVICE_ERROR)
+            files.write_atomic(os.path.join(args.file, os.path.basename(name)), data)
     finally:
         link.close()
     if not names:

@@ -237,6 +237,11 @@ def test_a_snapshot_is_written_a_step_at_a_time_between_presses_and_a_press_give
 
 
 def test_a_journal_that_cannot_come_back_is_set_aside_said_and_can_be_fetched():
+    """A journal whose header is torn cannot come back at all: set aside whole, said. One
+    whose first action does not apply comes back before it (issue 23: only the damage is
+    lost), the line kept aside. steppe sync pull --rescue fetches either as its bytes."""
+    from binascii import a2b_base64
+
     from shared_rules import cjson, journal
 
     root = tmpdir("bad-jnl")
@@ -245,22 +250,27 @@ def test_a_journal_that_cannot_come_back_is_set_aside_said_and_can_be_fetched():
              journal.seal(cjson.dumps({"a": {"do": "take", "die": "red", "action": "cards"}}))]  # not now: roll first
     with open(root + "huns.jnl", "w") as f:
         f.write("".join(lines))
-    with open(root + "khan.jnl", "w") as f:
-        f.write('{"game":"khan", torn')
+    with open(root + "khan.jnl", "wb") as f:
+        f.write(b'{"game":"khan", torn \xff\xfe')
     with open(root + "app.json", "w") as f:
         f.write('{"current": "huns"}')
     app = App(pixels(), None, root)
-    app.boot()  # never the REPL: the menu, and why
-    assert app.screen_name() == "menu" and app.alert == "BAD" and "huns.jnl.bad" in app.notice
+    app.boot()  # never the REPL: the game up to the line that does not apply, and why
+    assert app.screen_name() == "huns" and app.record.count() == 0 and app.alert == "BAD"
+    assert "line 2 does not apply" in app.notice and "huns.jnl.bad" in app.notice, app.notice
     assert app.ui_json()["alert"] == "BAD"
+    with open(root + "huns.jnl") as f:
+        assert f.read() == lines[0]  # the journal cut before it
     assert not app.open_game("khan") and "first line" in app.notice and "khan.jnl.bad" in app.notice
     got = hostops.bad_files(app, {})
     assert got == {"files": ["huns.jnl.bad", "khan.jnl.bad"]}
-    out = []
-    cjson.dump(hostops.bad_files(app, {"name": "huns.jnl.bad"}), out.append)
     import json
 
-    assert json.loads("".join(out))["text"] == "".join(lines)  # the file as it was, to the byte
+    for name, data in (("huns.jnl.bad", lines[1].encode()), ("khan.jnl.bad", b'{"game":"khan", torn \xff\xfe')):
+        out = []
+        cjson.dump(hostops.bad_files(app, {"name": name}), out.append)
+        reply = json.loads("".join(out))
+        assert a2b_base64(reply["base64"]) == data and reply["size"] == len(data)  # the file as it was, to the byte
     for bad in ({"name": "app.json"}, {"name": "../huns.jnl.bad"}):
         try:
             hostops.bad_files(app, bad)

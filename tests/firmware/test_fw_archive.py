@@ -176,3 +176,44 @@ def test_archive_ops_refuse_bad_ids_with_one_line():
             assert e.code == "bad_args" and "archive" in e.message or "id" in e.message
         else:
             raise AssertionError("archive.get took " + str(bad))
+
+
+def test_a_damaged_archive_entry_is_named_and_never_stops_the_others():
+    """Issue 23 finding 1: an archived game whose journal line is 5,000 deep but sealed, or
+    not UTF-8, or 60 KB long, goes out with that line as {"damaged": true} (the host names
+    it) and the reply stays JSON; one whose first line is deep is listed as damaged, by the
+    id in its name - before, archive.list ran out of RAM and no game could be pulled."""
+    import os
+
+    from shared_rules import journal
+
+    app = _app("arc-bad")
+    ids = []
+    for seed in (4, 5, 6):
+        _to_the_end(app, "chuhan", [], seed)
+        ids.append(app.record.head_id)
+    folder = app.root + "ended/"
+    names = sorted(os.listdir(folder))
+    assert len(names) == 3
+    with open(folder + names[0], "rb") as f:
+        whole = f.read()
+    first = whole[:whole.find(b"\n") + 1]
+    second_at = len(first) + whole[len(first):].find(b"\n") + 1  # the journal's second line (an action)
+    end = whole.find(b"\n", second_at) + 1
+    for bad in (journal.seal('{"a":' + "[" * 5000 + "]" * 5000 + "}").encode(), b"\xff\xfe\n",
+                journal.seal('{"a":{"pad":"' + "x" * 60000 + '"}}').encode(), journal.seal('{"a":1 "b":2}').encode()):
+        with open(folder + names[0], "wb") as f:
+            f.write(whole[:second_at] + bad + whole[end:])
+        got = _json(hostops.archive_get(app, {"id": ids[0]}))
+        assert got["journal"][1] == {"damaged": True} and len(got["journal"]) == whole.count(b"\n") - 1, bad[:20]
+        assert "damaged" not in got["journal"][0] and "damaged" not in got["journal"][2]  # only that line
+    with open(folder + names[1], "wb") as f:  # the first line (the meta) itself: deep, sealed
+        f.write(journal.seal("[" * 30000 + "]" * 30000).encode() + whole[len(first):])
+    listing = _json(hostops.archive_list(app, {}))["games"]
+    assert [g["id"] for g in listing] == ids and "damaged" in listing[1] and "damaged" not in listing[2]
+    assert _json(hostops.archive_get(app, {"id": ids[2]}))["game"] == "chuhan"  # the good ones: whole
+    try:
+        hostops.archive_get(app, {"id": ids[1]})
+        raise AssertionError("a damaged entry served")
+    except Exception as e:
+        assert getattr(e, "code", "") == "bad_args" and "damaged" in e.message
