@@ -480,7 +480,7 @@ class KhanScreen(Screen):
         if self.mode in ("cursor", "paint"):
             for i in self.paint if self.mode == "paint" else ():
                 if blink(now, 300):
-                    frame[(i // b.width) * 16 + BOARD_X + i % b.width] = palette.HINT
+                    frame[(i // b.width) * 16 + BOARD_X + i % b.width] = palette.MARK
             if blink(now):
                 at = (self.cursor // b.width) * 16 + BOARD_X + self.cursor % b.width
                 frame[at] = palette.cursor_on(frame[at])  # white, or dark on a light cell
@@ -511,7 +511,7 @@ class KhanScreen(Screen):
             elif pos.ruler_at[i]:
                 c = palette.RULER + pos.ruler_at[i] - 1
             elif pos.yurt[i] == 1:
-                c = palette.OFF
+                c = palette.NEUTRAL
             elif pos.yurt[i]:
                 c = palette.player(players[pos.yurt[i] - 2])
             frame[(i // b.width) * 16 + BOARD_X + i % b.width] = c
