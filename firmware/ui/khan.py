@@ -49,6 +49,7 @@ class KhanScreen(Screen):
 
     def __init__(self, game) -> None:
         self.game = game
+    history_at = 11  # the history's label over the courts and the panel: the board stays in view
         self.mode = "board"
         self.cursor = game.board.size // 2
         self.then = ""  # what to do with the cell/ruler/... picked: a tag
@@ -248,7 +249,10 @@ class KhanScreen(Screen):
             else:
                 self._list("ruler", [r for r in range(len(RULERS)) if g.pos.in_play(r)], "flip")
         elif g.step == ACTIONS:
-            items: list = list(ACTION_ITEMS if g.actions == 2 and not g.extra else ACTION_ITEMS[:3])
+            if g.extra:  # High Morale's third action is a conquest (every combination ends in C)
+                items: list = ["C"]
+            else:  # D only as both actions; B only while a ruler can be expelled
+                items = [k for k in ACTION_ITEMS[:4 if g.actions == 2 else 3] if k != "B" or g.can_expel()]
             if not g.can_act():
                 items.append("S")  # skipping is allowed only when nothing else is
             self._list("menu", items)
@@ -572,8 +576,8 @@ class KhanScreen(Screen):
             n = pos.courts[r]
             for k in range(min(n, 5)):
                 frame[(15 - k) * 16 + r] = palette.RULER + r
-            if pos.home[r] and not n:
-                frame[15 * 16 + r] = palette.HALF
+            if pos.home[r]:  # a ruler at his court: his colour at its top, the court's yurts below
+                frame[11 * 16 + r] = palette.RULER + r
 
     def _draw_panel(self, frame: bytearray, now: int) -> None:
         g = self.game
