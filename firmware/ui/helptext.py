@@ -16,6 +16,7 @@ LINES = {
     "setup.plain": "LEFT/RIGHT: players. OK: start. OK held: the option. BACK: the menu",
     "settings.brightness": "LEFT/RIGHT: brightness. UP/DOWN: the supply. OK: keep. BACK: undo",
     "settings.usb": "LEFT/RIGHT: 500 mA USB port or 2A charger. OK: keep. BACK: undo",
+    "settings.hints": "RIGHT: hints on, LEFT: off (Khan: cells, jumps, score). OK: keep",
     "summary": "LEFT/RIGHT: the pages of the result. OK or BACK: the game's end",
     # Khan (ui/khan.py)
     "khan.board.setup": "OK or an arrow: the cursor, to place a setup yurt (one per region)",
