@@ -29,7 +29,8 @@ START_MS = 100000
 # presses: the buttons pressed then, "OK*" a held OK, "HELP" OK and BACK held together,
 # "wait" a pause of PRESS_MS (a frame drawn after it, as the loop draws), "BUG" a press the screen fails on (a KeyError, as a bug
 # would raise: the run loop's guard shows the error screen), and last "@N": the frame
-# taken N ms after the last press instead of SETTLE_MS (a sentence caught as it scrolls).
+# taken N ms after the last press instead of SETTLE_MS (a sentence caught as it scrolls);
+# "nohints" first: the box's hints turned off in its settings (ui/settings.py).
 SCREENS = (
     ("menu", "", None, ""),
     ("setup-khan", "", None, "OK RIGHT UP"),
@@ -47,7 +48,8 @@ SCREENS = (
     ("khaan-home", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 10), ""),
     ("khaan-dice", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 10), "UP OK OK"),
     # the second setup yurt in a region (red on H5, yellow on I5): the reason, "REGI(ON)" in view
-    ("why-khan", "khan", (["red", "yellow", "blue"], 0, 3, 0), "DOWN OK DOWN RIGHT OK @1320"),
+    # (without the hints: with them the cursor stops only where a yurt may go)
+    ("why-khan", "khan", (["red", "yellow", "blue"], 0, 3, 0), "nohints DOWN OK DOWN RIGHT OK @1320"),
     ("help-khan", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "HELP @600"),
     ("error", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "BUG"),
     ("khan-flip", "khan", (["red", "yellow", "blue", "green"], 0, 4, 57), "OK"),
@@ -74,6 +76,13 @@ SCREENS = (
     ("khaan-order", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 0), "OK"),
     ("khaan-battle", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 0), "DOWN OK RIGHT RIGHT DOWN RIGHT OK"),
     ("khaan-loot", "khaan", (["red", "yellow", "blue", "white"], 0, 8, 0), "UP UP OK RIGHT OK"),
+    # the hints (issue 21): the settings' page; a card's cells, a conquest's, the conquests
+    # left, the running score (@1500: the stops' blink lit, as the cursor's and a painted cell's)
+    ("settings-hints", "", None, "UP OK DOWN DOWN"),
+    ("khan-stops", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "OK OK OK DOWN OK @1500"),
+    ("khan-paint", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "OK RIGHT RIGHT OK OK RIGHT @1500"),
+    ("khan-left", "khan", (["red", "yellow", "blue", "green"], 0, 4, 162), "RIGHT BACK"),
+    ("khan-score", "khan", (["red", "yellow", "blue", "green"], 0, 4, 120), "RIGHT"),
 )
 
 
@@ -119,6 +128,10 @@ def frame(game: str, setup, presses: str, root: str, **strip) -> "tuple[list[str
     try:
         px = Strip(16, 16, palette.PALETTE, floor=palette.FLOOR, large=palette.LARGE, **strip)
         frame.strip = px  # type: ignore[attr-defined]  (the figures of docs/leds.md read its cap)
+        if presses.startswith("nohints"):
+            with open(root + "settings.json", "w") as f:
+                f.write('{"hints": false}')
+            presses = presses[len("nohints"):]
         box = app_module.App(px, None, root)
         box.boot()
         if setup is not None:

@@ -24,7 +24,7 @@ from ui import palette
 from ui.base import Screen
 
 VERSION = "0.2.0"
-SETTINGS_FILE = "settings.json"  # the brightness and the supply (ui/settings.py)
+SETTINGS_FILE = "settings.json"  # the brightness, the supply and the hints (ui/settings.py)
 
 
 class App:
@@ -70,6 +70,7 @@ class App:
         self.stats_read = False  # link.stats answered in the link's stretch under way: not counted
         # the supply
         self.overhead_ma = 100  # what the Pico and the margin take of the supply (pins.json: main sets it)
+        self.hints = True  # the screens' hints (ui/settings.py): Khan's cells that may take a piece, its running score
         self.usb_ma = getattr(pixels, "budget_ma", 400) + self.overhead_ma  # the supply pins.json names
 
     def path(self, name: str) -> str:
@@ -91,7 +92,7 @@ class App:
         self.to_menu()
 
     def apply_settings(self) -> None:
-        """The brightness and the supply saved on the box (ui/settings.py), if any."""
+        """The brightness, the supply and the hints saved on the box (ui/settings.py), if any."""
         import os
 
         try:
@@ -117,6 +118,7 @@ class App:
         self.switch(Menu(self.saved_games(), index))
 
     def switch(self, screen) -> None:
+        screen.hints = self.hints
         self.screen = screen
         self.dirty = True
         self.leaving = False

@@ -25,7 +25,7 @@ def render(app, now: int) -> None:
     else:
         app.screen.draw(frame, now)
         if app.history is not None:
-            _draw_history(frame, app.history)
+            _draw_history(frame, app.history, app.screen.history_at)
     if app.why:
         _scroll().draw_over(app, frame, now)  # (ends it once it has gone by)
     elif app.alert and 0 <= clock.elapsed(now, app.alert_at) < ALERT_MS and not app.leaving:
@@ -116,12 +116,21 @@ def label(entry) -> str:
     return do[:4].upper() if isinstance(do, str) else "?"
 
 
-def _draw_history(frame: bytearray, history: tuple) -> None:
-    """The action just undone (orange) or redone (green), over the top of the screen, and a
-    bar: how far into the game the history stands."""
+def _draw_history(frame: bytearray, history: tuple, at: int = 0) -> None:
+    """The action just undone (orange) or redone (green), and a bar: how far into the game
+    the history stands. At the top of the screen, the bar under the name; or, where the
+    screen keeps its rows above `at` in view (Khan's board: Screen.history_at), the name in
+    the five rows from `at` and the bar down column 0 beside the board, from the top."""
     from ui.base import fill, text
 
     kind, entry, n, total = history
+    if at:
+        fill(frame, 0, at, 16, 16 - at, palette.OFF)
+        text(frame, 0, at, label(entry), palette.GOOD if kind == "redo" else palette.HINT)
+        lit = at * n // total if total else 0
+        fill(frame, 0, 0, 1, lit, palette.TEXT)
+        fill(frame, 0, lit, 1, at - lit, palette.HALF)
+        return
     fill(frame, 0, 0, 16, 6, palette.OFF)
     text(frame, 0, 0, label(entry), palette.GOOD if kind == "redo" else palette.HINT)
     lit = 16 * n // total if total else 0

@@ -42,9 +42,12 @@ def prepare(game: str) -> None:
 
 
 def let_go_game(game: str) -> None:
-    """A game's code gone (its screen; on the device its rules): imported again when a game
-    of it comes back."""
-    unload("ui." + game)
+    """A game's code gone (its screen and the screen's parts, ui/<game>_*.py, and the summary
+    of its end, ui/summary.py; on the device its rules): imported again when a game of it
+    comes back."""
+    for module in list(sys.modules):
+        if module == "ui." + game or module.startswith("ui." + game + "_") or module == "ui.summary":
+            unload(module)
     if ON_DEVICE:
         for module in list(sys.modules):
             if module.startswith("shared_rules." + game + "."):

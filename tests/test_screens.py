@@ -82,7 +82,7 @@ def _band(pixels: "list[str]") -> "list[str]":
 
 def test_at_ms_catches_the_refusal_as_it_scrolls_and_the_rest_of_the_frame_stays(tmp_path):
     setup = (["red", "yellow", "blue"], 0, 3, 0)
-    presses = "DOWN OK DOWN RIGHT OK"
+    presses = "nohints DOWN OK DOWN RIGHT OK"
     start, _ = screens.frame("khan", setup, presses + " @600", _root(tmp_path, "a"))
     why = screens.frame.box.ui_json()["why"]  # type: ignore[attr-defined]
     later, _ = screens.frame("khan", setup, presses + " @1320", _root(tmp_path, "b"))

@@ -16,6 +16,7 @@ LINES = {
     "setup.plain": "LEFT/RIGHT: players. OK: start. OK held: the option. BACK: the menu",
     "settings.brightness": "LEFT/RIGHT: brightness. UP/DOWN: the supply. OK: keep. BACK: undo",
     "settings.usb": "LEFT/RIGHT: 500 mA USB port or 2A charger. OK: keep. BACK: undo",
+    "settings.hints": "RIGHT: hints on, LEFT: off (Khan: cells, jumps, score). OK: keep",
     "summary": "LEFT/RIGHT: the pages of the result. OK or BACK: the game's end",
     # Khan (ui/khan.py)
     "khan.board.setup": "OK or an arrow: the cursor, to place a setup yurt (one per region)",
@@ -25,6 +26,14 @@ LINES = {
     "khan.board.special": "OK: a special card, or E to end your turn",
     "khan.board.end": "OK: end your turn",
     "khan.board.final": "Final phase: OK, paint a figure's cells, OK held: conquer",
+    # ...with the hints on (the box's settings): an arrow on the board shows the score
+    "khan.board.flip.hints": "OK: flip the next card. An arrow: the score. BACK held: undo",
+    "khan.board.flip.table.hints": "OK: name the card flipped. An arrow: the score so far",
+    "khan.board.actions.hints": "OK: your actions A B C D. An arrow: the score so far",
+    "khan.board.special.hints": "OK: a special card, or E to end. An arrow: the score so far",
+    "khan.board.end.hints": "OK: end your turn. An arrow: the score so far",
+    "khan.board.final.hints": "Final phase: OK, paint a figure, OK held: conquer. Arrow: score",
+    "khan.score": "Arrows: each player's score as it stands, the special cards. OK: back",
     "khan.board.over": "The game is over: each player's score in turn. BACK held: undo",
     "khan.cursor": "Arrows: a cell. OK: pick it. BACK: cancel",
     "khan.cursor.setup": "Arrows: a cell. OK: your yurt there (one per region). BACK: leave",

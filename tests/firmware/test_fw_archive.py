@@ -217,3 +217,19 @@ def test_a_damaged_archive_entry_is_named_and_never_stops_the_others():
         raise AssertionError("a damaged entry served")
     except Exception as e:
         assert getattr(e, "code", "") == "bad_args" and "damaged" in e.message
+
+
+def test_the_summarys_code_goes_with_its_game():
+    """ui/summary.py is loaded for a game's end and let go with the game (to the menu): it
+    stayed loaded, 3 KB of a 190wK heap, after every game that ended (tests/test_loop.py's
+    heap, flat but for it)."""
+    import sys
+
+    from hal import clock
+
+    app = _app("arc-unload")
+    _to_the_end(app, "chuhan", [], 4)
+    app.tick(clock.now() + 5000)
+    assert app.screen.ui_json()["mode"] == "summary" and "ui.summary" in sys.modules
+    app.to_menu()
+    assert app.screen_name() == "menu" and "ui.summary" not in sys.modules

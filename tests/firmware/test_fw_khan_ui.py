@@ -169,6 +169,7 @@ def test_the_end_scores_are_readable_at_any_value():
     now = (clock.now() // 3000 + 2) * 3000  # red's turn on the panel (1.5 s each), his colour lit
     for total in (7, 19, 28, 37, 137):
         s._scores = {"total": {"red": total, "blue": 3}, "winners": ["red"]}
+        s._scores_for = s.version
         frame = bytearray(256)
         s.draw(frame, now)
         c = palette.player("red")

@@ -70,6 +70,8 @@ def _refused(app, action: dict, key: str) -> None:
 
 def test_khan_a_yurt_on_a_cell_that_has_one_is_refused_with_the_reason():
     app = _app("khan", "khan", ["red", "blue"])
+    app.hints = False  # (with the hints the cursor stops only where a yurt may go: ui/khan_hints.py)
+    app.open_game("khan")
     app.press("OK")  # the cursor
     cell = app.ui_json()["cursor"]
     app.press("OK")  # red's yurt
