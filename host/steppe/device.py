@@ -227,8 +227,11 @@ class SerialTransport(Transport):
             if not os.path.exists(port):
                 raise StepError("cannot open " + port + ": no such port", EXIT_NO_DEVICE)
             if getattr(e, "errno", None) in (errno.EAGAIN, errno.EBUSY) or "temporarily unavailable" in str(e):
-                raise StepError(port + " is in use by another program (steppe play, mpremote, a terminal?)",
-                                EXIT_NO_ANSWER)
+                from steppe import share
+
+                owner = share.holder(port)
+                raise StepError(port + " is in use by " + (share.held_by(owner) + ": quit it first" if owner else
+                                "another program (steppe play, mpremote, a terminal?)"), EXIT_NO_ANSWER)
             raise StepError("cannot open " + port + ": " + str(e).split(":")[-1].strip(), EXIT_NO_ANSWER)
         self._buf = b""
 

@@ -65,7 +65,7 @@ def choose(port: str = "") -> str:
     return found[0].device
 
 
-def hello(link: SerialTransport, timeout: float = HELLO_TIMEOUT) -> "dict | None":
+def hello(link, timeout: float = HELLO_TIMEOUT) -> "dict | None":
     """The companion's hello, or None when the port does not answer it in time. A newline
     goes first: a partial line another program left on the device ends there (its error
     reply has no id and is passed over), so hello is a line of its own."""
@@ -95,13 +95,20 @@ def soft_reset(link: SerialTransport) -> None:
 
 
 def connect(port: str = "", timeout: float = HELLO_TIMEOUT) -> "tuple[SerialTransport, dict]":
-    """(transport, hello) for the chosen port, which must run the companion."""
+    """(transport, hello) for the chosen port, which must run the companion. A port that
+    steppe play or steppe web holds is reached through it (share.py)."""
+    from steppe import share
+
     device = choose(port)
-    link = SerialTransport(device)
+    owner = share.holder(device)
+    link = share.Borrowed(owner, device) if owner else SerialTransport(device)
     try:
-        info = hello(link, timeout)
+        info = hello(link, max(timeout, 10.0) if owner else timeout)  # (the owner may be busy with the box)
+        if info is None and owner:
+            raise StepError(device + " is held by " + share.held_by(owner) + ", which does not reach the box now",
+                            EXIT_NO_ANSWER)
         if info is None:
-            info = _wake(link, device, timeout)
+            info = _wake(link, device, timeout)  # type: ignore[arg-type]
         if info.get("protocol") != PROTOCOL:
             raise StepError(device + " speaks protocol " + str(info.get("protocol")) + ", this steppe speaks "
                             + str(PROTOCOL) + ": run steppe flash", EXIT_NO_FIRMWARE)
