@@ -179,7 +179,7 @@ class App:
     def ui_json(self) -> dict:
         """What the screen asks for (mode, cursor, choice...) and which screen it is."""
         if self.leaving:
-            out = {"mode": "leave"}
+            out: dict = {"mode": "leave"}
         elif self.history is not None:
             kind, entry, n, total = self.history
             out = {"mode": "history", "kind": kind, "entry": entry, "actions": n, "redo": total > n}
@@ -191,6 +191,7 @@ class App:
         if self.why:
             out["help" if self.why_help else "why"] = self.why
         out["screen"] = self.screen_name()
+        out["frames"] = self.frames  # frames drawn: a host asks ui.frame only when it moved (steppe web)
         if self.record is not None:
             out["actions"] = self.record.count()
         return out

@@ -64,11 +64,16 @@ class NoAnswer(StepError):
 class Transport:
     """The companion's line protocol over any byte stream with write() and readline()."""
 
+    port = ""  # where the device is (a serial port's path)
+
     def __init__(self) -> None:
         self.next_id = 1
 
     def write(self, data: bytes) -> None:
         raise NotImplementedError
+
+    def close(self) -> None:
+        pass
 
     def readline(self, timeout: float) -> bytes:
         raise NotImplementedError

@@ -111,17 +111,18 @@ class Metered(Transport):
 
 
 @contextlib.contextmanager
-def _device(port: str, fs: str, lock: bool = True, who: str = ""):
+def _device(port: str, fs: str, lock: bool = True, who: str = "", page: str = ""):
     """(transport, hello, label): the named port (auto: the only one attached), or a
     virtual Pico on the folder fs, run in a thread of this process until the block ends
     (lock: fs is a folder others may use too, so only one virtual Pico at a time). The
     virtual Pico is given the time of day, as a box is when steppe connects (ports.connect
     does it for a port). who: the command ("steppe play"), which then lends the port to
-    other steppe commands (share.py) and lists its virtual Pico for `steppe ports`."""
+    other steppe commands (share.py) and lists its virtual Pico for `steppe ports` (page: the
+    address of steppe web's page, which its record gives)."""
     if port:
         link, info = ports.connect("" if port == "auto" else port)
         metered = Metered(link)
-        lender = _lend(metered, link.port, who) if who and isinstance(link, SerialTransport) else None
+        lender = _lend(metered, link.port, who, page) if who and isinstance(link, SerialTransport) else None
         try:
             yield metered, info, link.port
         finally:
@@ -144,7 +145,7 @@ def _device(port: str, fs: str, lock: bool = True, who: str = ""):
         ports.set_clock(link, info)
         metered = Metered(link)
         if who:
-            lender = _lend(metered, device, who)
+            lender = _lend(metered, device, who, page)
             mark = sim.register(device)
         yield metered, info, device + " (virtual Pico, fs " + pico.fs + ")"
     finally:
@@ -163,10 +164,10 @@ def _device(port: str, fs: str, lock: bool = True, who: str = ""):
             os.close(locked)
 
 
-def _lend(link: "Metered", device: str, who: str):
+def _lend(link: "Metered", device: str, who: str, page: str = ""):
     from steppe import share
 
-    return share.Lender(link, device, who).start()
+    return share.Lender(link, device, who, page).start()
 
 
 def hold_folder(fs: str, who: str = "steppe play") -> int:

@@ -16,7 +16,7 @@ import time
 
 from steppe import sim
 from shared_rules.protocol import PROTOCOL
-from steppe.device import NoAnswer, SerialTransport
+from steppe.device import NoAnswer, SerialTransport, Transport
 from steppe.errors import (EXIT_AMBIGUOUS, EXIT_NO_ANSWER, EXIT_NO_DEVICE, EXIT_NO_FIRMWARE, EXIT_NOT_A_PICO,
                            StepError)
 
@@ -94,9 +94,11 @@ def soft_reset(link: SerialTransport) -> None:
     link.write(b"\x04")
 
 
-def connect(port: str = "", timeout: float = HELLO_TIMEOUT) -> "tuple[SerialTransport, dict]":
+def connect(port: str = "", timeout: float = HELLO_TIMEOUT, wake: bool = True) -> "tuple[Transport, dict]":
     """(transport, hello) for the chosen port, which must run the companion. A port that
-    steppe play or steppe web holds is reached through it (share.py)."""
+    steppe play or steppe web holds is reached through it (share.py). wake: a port that
+    does not answer hello is probed for a REPL (and reset once); without, it is
+    EXIT_NO_ANSWER (a box just plugged in and still starting, for steppe web)."""
     from steppe import share
 
     device = choose(port)
@@ -107,8 +109,11 @@ def connect(port: str = "", timeout: float = HELLO_TIMEOUT) -> "tuple[SerialTran
         if info is None and owner:
             raise StepError(device + " is held by " + share.held_by(owner) + ", which does not reach the box now",
                             EXIT_NO_ANSWER)
+        if info is None and not wake:
+            raise StepError(device + " does not answer yet", EXIT_NO_ANSWER)
         if info is None:
-            info = _wake(link, device, timeout)  # type: ignore[arg-type]
+            assert isinstance(link, SerialTransport)
+            info = _wake(link, device, timeout)
         if info.get("protocol") != PROTOCOL:
             raise StepError(device + " speaks protocol " + str(info.get("protocol")) + ", this steppe speaks "
                             + str(PROTOCOL) + ": run steppe flash", EXIT_NO_FIRMWARE)

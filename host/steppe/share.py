@@ -176,6 +176,8 @@ class Lender:
         self.stopping = True
         if self.server is not None:
             with contextlib.suppress(OSError):
+                self.server.shutdown(socket.SHUT_RDWR)  # (wakes the thread in accept(); close() alone does not)
+            with contextlib.suppress(OSError):
                 self.server.close()
         for path in (self.path, self.record):
             if path:
