@@ -11,6 +11,7 @@ The serial link is served beside the UI without freezing it (link.py).
 import gc
 import os
 import sys
+from binascii import crc32
 
 import store
 from hal import clock
@@ -179,7 +180,7 @@ class App:
     def ui_json(self) -> dict:
         """What the screen asks for (mode, cursor, choice...) and which screen it is."""
         if self.leaving:
-            out: dict = {"mode": "leave"}
+            out = {"mode": "leave"}
         elif self.history is not None:
             kind, entry, n, total = self.history
             out = {"mode": "history", "kind": kind, "entry": entry, "actions": n, "redo": total > n}
@@ -191,7 +192,7 @@ class App:
         if self.why:
             out["help" if self.why_help else "why"] = self.why
         out["screen"] = self.screen_name()
-        out["frames"] = self.frames  # frames drawn: a host asks ui.frame only when it moved (steppe web)
+        out["frame"] = "%08x" % crc32(self.pixels.frame)  # what the LEDs show: a host fetches ui.frame on a change
         if self.record is not None:
             out["actions"] = self.record.count()
         return out

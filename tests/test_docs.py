@@ -30,7 +30,7 @@ def test_documented_line_limit_is_the_real_one():
 def test_readme_commands_are_make_targets():
     readme = _read("README.md")
     makefile = _read("Makefile")
-    for target in ("run", "test"):
+    for target in ("run", "test", "web"):
         assert "make " + target in readme
         assert re.search(r"^%s:" % target, makefile, re.M)
     assert "make test" in _read(".ci", "run")

@@ -229,8 +229,9 @@ def test_a_board_painted_and_pushed_is_the_board_the_box_then_gives(web, page, e
 
     page.get(web.page("/editor"))
     wait(lambda: js(page, "window.steppe && window.steppe.loaded"), 15, "the editor")
-    page.find_element(By.ID, "default").click()
-    wait(lambda: js(page, "window.steppe.editor.check && window.steppe.editor.check.ok"), 5, "the default board")
+    page.find_element(By.ID, "frombox").click()  # (the box has no own board yet: the default one)
+    wait(lambda: js(page, "window.steppe.editor.loads") == 2, 5, "the board loaded again")
+    assert js(page, "document.getElementById('line').textContent") == "the default board (the box has no own board)"
     # sand desert dragged over A1..C1, the forest region filled with tundra, grey's start on D2
     page.find_element(By.CSS_SELECTOR, "[data-brush=S]").click()
     ActionChains(page).move_to_element(_cell(page, "A1")).click_and_hold().move_to_element(_cell(page, "B1")) \

@@ -33,6 +33,7 @@ HOST = "127.0.0.1"
 POLL_S = 0.2  # ui.get while nothing moves: a change made on the box's own buttons shows within this
 FAST_S = 1 / 16  # ...and while the frame moves (a flight, a scrolling sentence), or after a press
 FAST_FOR_S = 1.5
+ANIMATE_S = 0.5  # a frame that only an animation changed is fetched at most this often
 RETRY_S = 1.0  # a box that went away is looked for again this often
 PAGES = {"/": "live.html", "/editor": "editor.html", "/history": "history.html"}
 FILES = ("page.css", "page.js", "live.js", "editor.js", "history.js")
@@ -73,7 +74,9 @@ class Box:
         self.status = ""  # one line: why the box cannot be reached now
         self.ui: dict = {}
         self.frame: "list[str]" = []
-        self.frames = None  # the box's frame counter when the frame was fetched
+        self.crc = None  # the CRC of the frame shown (ui.get's "frame")
+        self.seen: "dict[str, list[str]]" = {}  # frames by their CRC: a blink's two halves cost one fetch each
+        self.fetched = 0.0  # when ui.frame was last asked
         self.key = None  # what of the ui says the game may have changed
         self.game: dict = {"name": None}
         self.story = None
@@ -105,7 +108,8 @@ class Box:
                 raise
             return self._lost(str(e))
         self.status = ""
-        self.frames = None
+        self.crc = None
+        self.seen.clear()
         self.key = None
         out = self.refresh(True)
         out.update(self.snapshot())
@@ -156,23 +160,33 @@ class Box:
         return self.take(self.link.request("ui.get", timeout=5.0), full)
 
     def take(self, ui: dict, full: bool = False) -> dict:
-        """A ui.get (or ui.press) answer: the frame fetched when the box drew another, the
-        game when the screen, the mode or the actions in force moved."""
+        """A ui.get (or ui.press) answer: what changed. Its "frame" is the CRC of what the
+        LEDs show (firmware/app.py): the frame is fetched (ui.frame, ~70 ms of a Pico's
+        time) only when that moved - at once after a press or when the screen's state moved
+        too; while only an animation moves it (a blink, a flight, a scrolling sentence), at
+        most every ANIMATE_S; a frame seen before (the two halves of a blink) comes from
+        the cache, costing the box nothing. The game is read again only when the screen, the
+        actions in force or the history's entry moved."""
         assert self.link is not None
         out = {}
-        if full or _ui(ui) != _ui(self.ui):
+        changed = full or _ui(ui) != _ui(self.ui)
+        if changed:
             out["ui"] = _ui(ui)
-        frames = ui.get("frames")
-        if full or frames is None or frames != self.frames:
-            got = self.link.request("ui.frame", {"led": True}, timeout=5.0)
-            white = got.get("white")
-            pixels = [leds.shown_hex(str(p), white if isinstance(white, int) else 255) for p in got.get("pixels") or []]
-            self.frames = frames
-            if full or pixels != self.frame:
-                self.frame = pixels
-                out["frame"] = pixels
-                self.moved_at = time.monotonic()
-        key = (ui.get("screen"), ui.get("actions"), ui.get("mode"), ui.get("kind"), ui.get("entry"))
+        if ui.get("screen") != self.ui.get("screen"):
+            self.seen.clear()  # (the settings screen changes what the LEDs make of a frame)
+        crc = ui.get("frame")
+        if full or crc is None or crc != self.crc:
+            pixels = self.seen.get(crc) if crc is not None and not full else None
+            now = time.monotonic()
+            if pixels is None and (changed or now - self.fetched >= ANIMATE_S):
+                pixels = self._fetch_frame(crc)
+            if pixels is not None:
+                self.crc = crc
+                if full or pixels != self.frame:
+                    self.frame = pixels
+                    out["frame"] = pixels
+                self.moved_at = now
+        key = (ui.get("screen"), ui.get("actions"), ui.get("kind"), ui.get("entry"))
         self.ui = ui
         if full or key != self.key:
             self.key = key
@@ -182,42 +196,63 @@ class Box:
                 out["game"] = game
         return out
 
+    def _fetch_frame(self, crc) -> "list[str]":
+        """ui.frame with the LED levels, as a screen shows them; kept by its CRC when the
+        box still shows that frame after (an animation may have moved on meanwhile)."""
+        assert self.link is not None
+        got = self.link.request("ui.frame", {"led": True}, timeout=5.0)
+        white = got.get("white")
+        pixels = [leds.shown_hex(str(p), white if isinstance(white, int) else 255) for p in got.get("pixels") or []]
+        self.fetched = time.monotonic()
+        if crc is not None and self.link.request("ui.get", timeout=5.0).get("frame") == crc:
+            if len(self.seen) >= 32:
+                self.seen.clear()
+            self.seen[crc] = pixels
+        return pixels
+
     def _game(self, ui: dict) -> dict:
-        """The game in play: its view, its story told from the box's journal."""
+        """The game in play: the box's journal told (story.Story, the rules core replaying
+        it as it goes: log.get of the lines not read yet), and the view of the game it
+        leads to - the box's game, as the box itself rebuilds it from that journal."""
         from steppe.story import Story
 
         assert self.link is not None
         if ui.get("screen") in ("menu", None) and "actions" not in ui:
-            self.story = None
-            return {"name": None}
-        got = self.link.request("state.get", timeout=30.0)
-        name, state = got.get("game"), got.get("state")
-        if name is None or not isinstance(state, dict):
-            self.story = None
+            self.story, self.said = None, []
             return {"name": None}
         problem = ""
+        log: dict = {}
         for attempt in (0, 1):
-            if self.story is None or self.story.name != name or attempt:
+            read = len(self.said) + (self.story is not None)  # lines told: the header and the ones after
+            log = self.link.request("log.get", {"from": read}, timeout=30.0)
+            name = log.get("game")
+            if name is None:
                 self.story, self.said = None, []
-            log = self.link.request("log.get", {"from": len(self.said) + (self.story is not None)}, timeout=30.0)
+                return {"name": None}
+            lines = log.get("journal") or []
+            if attempt or self.story is None or self.story.name != name or log.get("lines") != read + len(lines):
+                if read:  # another game, or the journal replaced: told again from its start
+                    self.story, self.said = None, []
+                    continue
             try:
-                for line in log.get("journal") or []:
+                for line in lines:
                     if self.story is None:
                         self.story = Story(line)
                     else:
                         self.said.append(self.story.feed(cjson.dumps(line)))
-                mod = __import__("shared_rules." + name + ".state", None, None, ("game_json",))
-                if self.story is not None and cjson.dumps(mod.game_json(self.story.game)) == cjson.dumps(state):
-                    problem = ""
-                    break
-                problem = "the box's journal does not lead to its game"
+                problem = ""
+                break
             except RulesError as e:
                 problem = "the box's journal is not the rules core's game: " + e.message
-        stack = self.story.stack if self.story is not None else None
-        return {"name": name, "view": webview.view(name, state, got.get("settings")),
-                "story": webview.story_lines(self.said, set(stack.undone) if stack else set()),
-                "undo": bool(stack and stack.items), "redo": bool(stack and stack.undone), "problem": problem,
-                "actions": got.get("actions")}
+                self.story, self.said = None, []
+        if self.story is None:
+            return {"name": log.get("game"), "problem": problem or "the box's journal could not be read"}
+        name = self.story.name
+        state = __import__("shared_rules." + name + ".state", None, None, ("game_json",)).game_json(self.story.game)
+        stack = self.story.stack
+        return {"name": name, "view": webview.view(name, state, self.story.head.get("settings")),
+                "story": webview.story_lines(self.said, set(stack.undone)), "undo": bool(stack.items),
+                "redo": bool(stack.undone), "problem": problem, "actions": len(stack.items)}
 
     def poll(self) -> dict:
         return self.guarded(self.refresh)
@@ -260,7 +295,7 @@ class Box:
 
 def _ui(ui: dict) -> dict:
     """What the page is told of the screen (the frame counter is the server's business)."""
-    return {k: v for k, v in ui.items() if k != "frames"}
+    return {k: v for k, v in ui.items() if k != "frame"}
 
 
 # -- the server ----------------------------------------------------------------------------------
@@ -543,21 +578,11 @@ class Server:
         from steppe import history
 
         def job() -> list:
-            path = self.db or history.default_db()
-            if not os.path.exists(path):
+            if not os.path.exists(self.db or history.default_db()):
                 return []
             db = self._db()
             try:
-                out = []
-                for g in history.games(db):
-                    named = history.names(db, g)
-                    out.append({"id": g.id, "date": history.when(g), "title": history.TITLES[g.game], "game": g.game,
-                                "players": [{"colour": c, "name": named[c]} for c in g.colours()],
-                                "winners": [named.get(w, w) for w in history.winners(g)],
-                                "scores": [{"player": named.get(r["player"], r["player"]), "colour": r["player"],
-                                            "total": r["total"]} for r in g.summary.get("ranking", [])],
-                                "actions": g.actions, "minutes": g.summary.get("minutes")})
-                return out
+                return webview.history_rows(db)
             finally:
                 db.close()
 
@@ -566,18 +591,10 @@ class Server:
     async def api_game(self, request):
         from aiohttp import web
 
-        from steppe import history
-        from steppe.story import tell
-
         def job() -> dict:
             db = self._db()
             try:
-                g = history.find(db, request.match_info["id"])
-                named = history.names(db, g)
-                return {"id": g.id, "title": history.TITLES[g.game], "date": history.when(g),
-                        "players": [{"colour": c, "name": named[c]} for c in g.colours()],
-                        "story": [{"n": n, "text": t} for n, t in tell(g.journal)],
-                        "summary": history.summary_lines(g, named)}
+                return webview.history_game(db, request.match_info["id"])
             finally:
                 db.close()
 

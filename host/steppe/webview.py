@@ -284,3 +284,33 @@ def story_lines(said: "list[str]", undone) -> "list[dict]":
     for k in range(len(said) - 1, -1, -1):
         out.append({"n": k + 2, "text": said[k], "undone": k in undone})
     return out
+
+
+# -- the history ---------------------------------------------------------------------------------
+def history_rows(db) -> "list[dict]":
+    """steppe history list for the page: each game's id, date, title, players (their
+    names), winners, scores and length, oldest first."""
+    from steppe import history
+
+    out = []
+    for g in history.games(db):
+        named = history.names(db, g)
+        out.append({"id": g.id, "date": history.when(g), "title": history.TITLES[g.game], "game": g.game,
+                    "players": [{"colour": c, "name": named[c]} for c in g.colours()],
+                    "winners": [named.get(w, w) for w in history.winners(g)],
+                    "scores": [{"player": named.get(r["player"], r["player"]), "colour": r["player"],
+                                "total": r["total"]} for r in g.summary.get("ranking", [])],
+                    "actions": g.actions, "minutes": g.summary.get("minutes")})
+    return out
+
+
+def history_game(db, gid: str) -> dict:
+    """steppe history show ID for the page: the story of every journal line, the summary."""
+    from steppe import history
+    from steppe.story import tell
+
+    g = history.find(db, gid)
+    named = history.names(db, g)
+    return {"id": g.id, "title": history.TITLES[g.game], "date": history.when(g),
+            "players": [{"colour": c, "name": named[c]} for c in g.colours()],
+            "story": [{"n": n, "text": t} for n, t in tell(g.journal)], "summary": history.summary_lines(g, named)}

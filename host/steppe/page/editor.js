@@ -39,6 +39,7 @@
       tools();
       draw();
       show(got.check);
+      ed.loads = (ed.loads || 0) + 1;
       say(got.grid.source === "box" ? "the box's own board" : "the default board" + (from === "default" ? "" : " (the box has no own board)"));
     } catch (e) {
       say("refused: " + e.message, true);
@@ -48,7 +49,7 @@
   // -- the tools ----------------------------------------------------------------------------
   function tools() {
     const brushes = document.getElementById("brushes");
-    brushes.replaceChildren();
+    if (brushes.childElementCount) return;  // (made once: a board loaded again keeps them)
     for (const [letter, label] of Object.entries(ed.terrains)) {
       const b = el("button", { "data-brush": letter, title: label, text: letter === "." ? "none" : letter });
       if (state.colours.terrain[letter]) b.style.background = state.colours.terrain[letter];
@@ -59,7 +60,6 @@
     edge.addEventListener("click", () => choose("edge", null));
     brushes.append(edge);
     const rulers = document.getElementById("rulers");
-    rulers.replaceChildren();
     for (const [r, colour] of Object.entries(state.colours.ruler)) {
       const b = el("button", { "data-ruler": r, title: r, text: r });
       b.style.borderColor = colour;
