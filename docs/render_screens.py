@@ -270,7 +270,7 @@ def web_digest(row, tmp: str = "") -> str:
     from steppe import web
 
     h = hashlib.sha256()
-    for name in sorted(list(web.FILES) + list(web.PAGES.values())):
+    for name in web.page_files():
         with open(os.path.join(web.page_dir(), name), "rb") as f:
             h.update(name.encode() + b"\0" + f.read())
     h.update(("%s %dx%d " % (row[0], WEB_SIZE[0], WEB_SIZE[1])).encode())

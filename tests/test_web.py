@@ -401,3 +401,31 @@ def test_the_box_unplugged_is_said_and_the_page_comes_back_with_it(env, tmp_path
         err = w.stop()
         pico.close()
     assert "Traceback" not in err, err
+
+
+def test_the_editors_checks_plug_into_the_rules_cores_board_check_where_it_is(monkeypatch):
+    """webview.board_checks: None without shared_rules.khan.board_check (the counts and the
+    parse errors are all there is), its check() and findings() where it is."""
+    import sys
+    import types
+
+    from shared_rules.khan.board import DEFAULT_TEXT
+
+    grid = webview.grid_of(DEFAULT_TEXT)
+    if "shared_rules.khan.board_check" not in sys.modules:
+        try:
+            __import__("shared_rules.khan.board_check")
+        except ImportError:
+            assert webview.check_grid(grid)["checks"] is None
+    seen = []
+    stub = types.ModuleType("shared_rules.khan.board_check")
+    stub.check = lambda board: seen.append(board.width) or {"ok": False, "cells": {"M": 22}, "rulebook": {"M": 22}}
+    stub.findings = lambda result: ["forest is in 2 pieces"]
+    monkeypatch.setitem(sys.modules, "shared_rules.khan.board_check", stub)
+    import shared_rules.khan
+
+    monkeypatch.setattr(shared_rules.khan, "board_check", stub, raising=False)
+    got = webview.check_grid(grid)
+    assert seen == [14] and got["checks"] == {"ok": False, "findings": ["forest is in 2 pieces"], "cells": {"M": 22},
+                                              "rulebook": {"M": 22}}
+    assert got["ok"], "the box takes a board the rulebook's checks find fault with (they are advice)"

@@ -35,8 +35,9 @@ FAST_S = 1 / 16  # ...and while the frame moves (a flight, a scrolling sentence)
 FAST_FOR_S = 1.5
 ANIMATE_S = 0.5  # a frame that only an animation changed is fetched at most this often
 RETRY_S = 1.0  # a box that went away is looked for again this often
-PAGES = {"/": "live.html", "/editor": "editor.html", "/history": "history.html"}
-FILES = ("page.css", "page.js", "live.js", "editor.js", "history.js")
+# each page: its title, and its <main> (page/NAME.html, NAME.js) in the one shell.html
+PAGES = {"/": ("the box", "live"), "/editor": ("the Khan board editor", "editor"), "/history": ("the history", "history")}
+FILES = ("page.css", "page.js", "live.js", "editor.js", "history.js")  # served as /files/NAME
 TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript"}
 # the browser's key names as the terminal panel's (panel.KEYS): the same keys on both
 BROWSER_KEYS = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right", "Enter": "enter",
@@ -45,6 +46,11 @@ BROWSER_KEYS = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "Arro
 
 def page_dir() -> str:
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "page")
+
+
+def page_files() -> "list[str]":
+    """Every file of the pages (page/)."""
+    return sorted(FILES + ("shell.html",) + tuple(name + ".html" for _, name in PAGES.values()))
 
 
 def keys() -> dict:
@@ -390,8 +396,13 @@ class Server:
     async def page(self, request):
         from aiohttp import web
 
-        with open(os.path.join(page_dir(), PAGES[request.path]), "rb") as f:
-            response = web.Response(body=f.read(), content_type="text/html", charset="utf-8")
+        title, name = PAGES[request.path]
+        with open(os.path.join(page_dir(), "shell.html"), encoding="utf-8") as f:
+            shell = f.read()
+        with open(os.path.join(page_dir(), name + ".html"), encoding="utf-8") as f:
+            main = f.read()
+        response = web.Response(text=shell.format(title=title, main=main, script=name + ".js"),
+                                content_type="text/html", charset="utf-8")
         response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict", path="/")
         return response
 

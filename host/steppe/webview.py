@@ -241,13 +241,18 @@ def text_of(grid) -> str:
 def board_checks(board):
     """The rules core's checks of a whole board (issue 21: cells per terrain against the
     rulebook's, each terrain one joined region, cards of the deck that can never be played
-    on it): shared_rules.khan.board_check.check(board) where the rules core has it, else
-    None. THE one place the editor's live checks plug into that module."""
+    on it), where the rules core has them (shared_rules/khan/board_check.py), else None:
+    {"ok", "findings": a sentence for each thing that is not the rulebook's board, "cells"
+    and "rulebook": cells per terrain letter and "~"}. THE one place the editor's live
+    checks plug into that module."""
     try:
         from shared_rules.khan import board_check  # type: ignore[attr-defined]
     except ImportError:
         return None
-    return board_check.check(board)  # type: ignore[attr-defined]
+    result = board_check.check(board)  # type: ignore[attr-defined]
+    told = getattr(board_check, "findings", None)
+    return {"ok": bool(result.get("ok")), "findings": list(told(result)) if told else [],
+            "cells": result.get("cells"), "rulebook": result.get("rulebook")}
 
 
 def check_grid(grid) -> dict:

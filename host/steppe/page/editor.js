@@ -205,11 +205,14 @@
       : el("div", { class: "error", text: got.error }));
     const counts = document.getElementById("counts");
     counts.replaceChildren();
+    const rulebook = got.checks && got.checks.rulebook;
     if (got.counts) {
+      if (rulebook) counts.append(el("tr", {}, el("th", { text: "cells" }), el("th", { text: "here" }), el("th", { text: "rulebook" })));
       for (const [letter, n] of Object.entries(got.counts)) {
         const s = el("span", { class: "swatch" });
         s.style.background = state.colours.terrain[letter];
-        counts.append(el("tr", {}, el("td", {}, s, ed.terrains[letter] || letter), el("td", { text: String(n) })));
+        counts.append(el("tr", {}, el("td", {}, s, ed.terrains[letter] || letter), el("td", { text: String(n) }),
+          rulebook ? el("td", { class: rulebook[letter] === n ? "dim" : "error", text: String(rulebook[letter]) }) : null));
       }
     }
     const more = document.getElementById("more");
@@ -220,16 +223,11 @@
   }
 
   function checksList(checks) {
-    // the rules core's whole-board checks (shared_rules/khan/board_check.py), told as they come
-    const list = el("ul");
-    const walk = (value, label) => {
-      if (value && typeof value === "object" && !Array.isArray(value)) {
-        for (const [k, v] of Object.entries(value)) walk(v, label ? label + " " + k : k);
-      } else {
-        list.append(el("li", { text: label + ": " + (Array.isArray(value) ? value.join(", ") || "none" : String(value)) }));
-      }
-    };
-    walk(checks, "");
+    // the rules core's whole-board checks (shared_rules/khan/board_check.py): each thing
+    // that is not the rulebook's board, one sentence each
+    if (checks.ok) return el("div", { class: "ok", text: "the rulebook's board: its counts, one region a terrain, every card playable" });
+    const list = el("ul", { class: "error" });
+    for (const line of checks.findings) list.append(el("li", { text: line }));
     return list;
   }
 
