@@ -360,10 +360,22 @@ class App:
             return
         self._ended(rec)
         if rec.far_behind():
-            try:
+            self._snapshot_whole(rec)
+
+    def _snapshot_whole(self, rec) -> None:
+        """Presses came so fast that no snapshot finished between them: one is written now,
+        whole. A snapshot already under way (of this very game: a change gives it up) is
+        finished, never a second one begun beside it - both would write the same temp file."""
+        steps = self.snapping
+        self.snapping = None
+        try:
+            if steps is None:
                 rec.snapshot()
-            except OSError as e:  # the action is saved; only the boot will replay more
-                self.warn("FULL", _flash_error(e, "the game is saved, but no snapshot of it fits: boot will be slower"))
+            else:
+                for _ in steps:
+                    pass
+        except OSError as e:  # the action is saved; only the boot will replay more
+            self.warn("FULL", _flash_error(e, "the game is saved, but no snapshot of it fits: boot will be slower"))
 
     def _ended(self, rec) -> None:
         """A game that has just ended goes into the archive (the players' history) and its

@@ -84,7 +84,7 @@ def test_random_games_through_the_buttons_match_the_rules_core(seed, option):
             assert app.screen.ui_json()["error"] or action["do"] == "resolve", "a refused %r must flash" % (action,)
         now = clock.now()
         for dt in (0, 400, 1000, 2500):
-            app.render((now + dt) % clock.PERIOD)
+            app.render(clock.later(now, dt))
     else:
         pytest.fail("the game did not end")
     final = app.state_get()["state"]

@@ -30,6 +30,7 @@ LONG_MS = const(600)  # OK/BACK held this long: a long press
 REPEAT_DELAY_MS = const(400)  # an arrow held this long starts repeating...
 REPEAT_MS = const(120)  # ...every this often
 _RING = const(32)  # edges latched between two polls (16 taps in one long save or request)
+_SPAN = const(63)  # head and tail count edges modulo 2 * _RING (a power of two): small ints for ever
 _BOTH = const(12)  # Pin.IRQ_FALLING | Pin.IRQ_RISING (rp2's values)
 
 NONE = 0
@@ -62,7 +63,7 @@ def edge(s, i: int, down: int, t: int, repeats: bool) -> int:
     if down:
         s[i + _AT] = t
         s[i + _DONE] = 0
-        s[i + _NEXT] = t + (REPEAT_DELAY_MS if repeats else LONG_MS)
+        s[i + _NEXT] = clock.later(t, REPEAT_DELAY_MS if repeats else LONG_MS)
         return PRESS if repeats else NONE
     if repeats or s[i + _DONE]:
         return NONE
@@ -75,7 +76,7 @@ def held(s, i: int, now: int, repeats: bool) -> int:
     if not s[i + _DOWN] or clock.elapsed(now, s[i + _NEXT]) < 0 or (s[i + _DONE] and not repeats):
         return NONE
     if repeats:
-        s[i + _NEXT] = now + REPEAT_MS
+        s[i + _NEXT] = clock.later(now, REPEAT_MS)
         return REPEAT
     s[i + _DONE] = 1
     return LONG
@@ -95,8 +96,8 @@ class PinButtons:
         self._pins = None
         self.s = array("i", bytes(24 * _W))  # the six buttons' states
         self.ring = array("i", bytes(8 * _RING))  # edges: button * 2 + down, then ms
-        self.head = 0  # edges added (the next slot: head % _RING)
-        self.tail = 0  # edges taken
+        self.head = 0  # edges added, modulo 2 * _RING (the next slot: head % _RING)
+        self.tail = 0  # edges taken, modulo 2 * _RING
         self.dropped = 0  # edges lost to a full ring (never, at six buttons and _RING)
         
 
@@ -107,14 +108,16 @@ class PinButtons:
         assert self._numbers is not None
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in self._numbers]
         self._numbers = None
-        t = clock.now() - _LOCKOUT_MS
+        t = clock.later(clock.now(), -_LOCKOUT_MS)
         handler = self._irq  # (one bound method for the six)
         for k in range(6):
             self.s[k * _W + _LAST] = t
             self._pins[k].irq(handler, _BOTH, hard=True)
 
     def _irq(self, p) -> None:
-        """A pin's interrupt: its edge latched. Allocates nothing."""
+        """A pin's interrupt: its edge latched. Runs with the heap locked (a hard IRQ):
+        allocates nothing, and every number in it stays a small int on the Pico (31 bits:
+        the clock's arithmetic is ticks_diff/ticks_add, never its period)."""
         pins = self._pins
         assert pins is not None
         k = pins.index(p)
@@ -122,9 +125,10 @@ class PinButtons:
         if p.irq().flags() & _BOTH == _BOTH and not self.s[k * _W + _LEVEL]:
             # both edges flagged while interrupts were held off (as while the flash is written)
             # and the pin reads released again: a tap - its press, then its release, now
-            self.s[k * _W + _LAST] = t - _LOCKOUT_MS
+            before = clock.later(t, -_LOCKOUT_MS)
+            self.s[k * _W + _LAST] = before
             self.add(k, 1, t)
-            self.s[k * _W + _LAST] = t - _LOCKOUT_MS
+            self.s[k * _W + _LAST] = before
         self.add(k, 0 if p.value() else 1, t)
 
     def add(self, k: int, down: int, t: int) -> None:
@@ -134,7 +138,7 @@ class PinButtons:
         i = k * _W
         if down == s[i + _LEVEL] or clock.elapsed(t, s[i + _LAST]) < _LOCKOUT_MS:
             return
-        if self.head - self.tail >= _RING:
+        if (self.head - self.tail) & _SPAN >= _RING:
             self.dropped += 1
             return
         s[i + _LEVEL] = down
@@ -142,7 +146,7 @@ class PinButtons:
         i = 2 * (self.head % _RING)
         self.ring[i] = 2 * k + down
         self.ring[i + 1] = t
-        self.head += 1
+        self.head = (self.head + 1) & _SPAN
 
     def waiting(self) -> bool:
         """Whether a poll has something to act on: edges latched and not yet taken, or a
@@ -176,7 +180,7 @@ class PinButtons:
                 while self.tail != self.head:
                     i = 2 * (self.tail % _RING)
                     edges.append((self.ring[i], self.ring[i + 1]))
-                    self.tail += 1
+                    self.tail = (self.tail + 1) & _SPAN
         finally:
             machine.enable_irq(state)
         out = None

@@ -288,3 +288,41 @@ def test_every_game_starts_from_the_menu_with_ok_alone_and_ok_held_steps_its_opt
             app.press("OK")
         assert app.screen_name() == game, app.ui_json()
         assert app.ui_json().get("mode") != "error"
+
+
+def test_a_press_during_any_step_of_a_snapshot_never_makes_a_second_writer_of_its_file():
+    """Issue 20: a journal put leaves a game 31 lines past its last snapshot; the loop begins
+    one a step at a time, and a press that changes nothing (HELP) within it finds the game far
+    behind. The snapshot under way is finished then, never a whole one written beside it into
+    the same temp file (the step-wise one's rename then failed: FULL, and no snapshots for 8
+    lines). A press at every step of it."""
+    import os
+
+    src = _app("snapowner-src")
+    src.new_game("khaan", ["red", "blue", "green"], 0, 6)
+    for _ in range(32):
+        src.press("OK")  # ORDR, then the turn order rolled again and again
+    lines = _log(src)
+    assert len(lines) == 32
+    stage = 0
+    while True:
+        app = _app("snapowner")
+        assert app.journal_put({"lines": lines, "part": 0, "last": True})["actions"] == 31
+        rec = app.record
+        assert rec.far_behind() and not rec.snaps
+        for _ in range(stage):  # the loop's turns: the snapshot's steps
+            app._snapshot_step(0)
+        if stage and app.snapping is None:
+            break  # a press at every step of it
+        app.press("HELP")  # changes nothing: the game is still far behind its last snapshot
+        assert app.alert == "", app.notice
+        while app.snapping is not None:
+            app._snapshot_step(0)
+        assert app.alert == "", (stage, app.notice)
+        assert rec.since == 0 and len(rec.snaps) == 1, (stage, rec.since, rec.snaps)
+        assert sorted(n for n in os.listdir(app.root) if n.startswith("khaan.")) == ["khaan.jnl", "khaan.s0"]
+        again = App(pixels(), None, app.root)
+        again.boot()
+        assert again.state_get()["state"] == app.state_get()["state"] and again.record.since == 0
+        stage += 1
+    assert stage >= 3, stage

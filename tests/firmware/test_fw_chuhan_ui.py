@@ -93,7 +93,7 @@ def _frame(app, now: int) -> bytearray:
 
 
 def _later(ms: int) -> int:
-    return (clock.now() + ms) % clock.PERIOD
+    return clock.later(clock.now(), ms)
 
 
 def test_new_games_are_the_rules_cores_with_each_option():
@@ -274,7 +274,7 @@ def test_every_mode_draws_and_a_restart_resumes():
     for b in ("LEFT", "RIGHT", "UP", "OK", "RIGHT", "DOWN", "BACK", "BACK", "RIGHT", "UP", "UP", "OK"):
         app.press(b)
         for dt in (0, 300, 700, 1500):
-            _frame(app, (now + dt) % clock.PERIOD)
+            _frame(app, clock.later(now, dt))
     again = App(pixels(), None, app.root)
     again.boot()
     assert again.screen_name() == "chuhan" and _state(again) == _state(app)

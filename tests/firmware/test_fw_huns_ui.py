@@ -462,7 +462,7 @@ def test_a_mashed_ok_cannot_skip_the_end_check():
 
     text(ref, 0, 0, "HOLD", palette.HINT)
     assert [frame[k] == palette.HINT for k in range(80)] == [ref[k] == palette.HINT for k in range(80)]
-    app.screen.draw(frame, (clock.now() + 5000) % clock.PERIOD)  # later: the check again
+    app.screen.draw(frame, clock.later(clock.now(), 5000))  # later: the check again
     assert frame[10 * 16 + 5] == palette.BAD  # the red deck ran out
     app.press("OK", True)
     assert app.state_get()["state"]["phase"] == "scoring"

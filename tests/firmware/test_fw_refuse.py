@@ -32,7 +32,7 @@ def _expected(app, action: dict) -> str:
 
 def _frame(app, ms: int) -> bytes:
     """The matrix ms into the scroll."""
-    app.render((app.why_at + ms) % clock.PERIOD)
+    app.render(clock.later(app.why_at, ms))
     return bytes(app.pixels.frame)
 
 
