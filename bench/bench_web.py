@@ -121,9 +121,9 @@ def box_costs() -> dict:
 IDLE_S = 10.0
 
 
-def poll_load() -> dict:
-    """What steppe web's Box asks the box in IDLE_S seconds of a Khan board left alone (its
-    cursor blinking), paced as the server paces it: requests by op."""
+def poll_load(moves: int, presses: "tuple[str, ...]") -> dict:
+    """What steppe web's Box asks the box in IDLE_S seconds of a Khan game (`moves` actions
+    in, then `presses`) left alone, paced as the server paces it: requests by op."""
     from steppe import web
 
     import browser
@@ -134,8 +134,10 @@ def poll_load() -> dict:
         box = web.Box(fs=os.path.join(tmp, "pico"))
         try:
             box.connect(True)
-            lines, game = browser.seeded("khan", ["red", "yellow", "blue", "green"], 4, 58)
+            lines, game = browser.seeded("khan", ["red", "yellow", "blue", "green"], 4, moves)
             browser.put(box.link, "khan", lines, game)
+            for button in presses:
+                box.press(button, False)
             box.poll()
             time.sleep(2 * web.FAST_FOR_S)
             exchange = box.link.exchange
@@ -154,7 +156,10 @@ def poll_load() -> dict:
     return counts
 
 
-def report(t: dict, costs: dict, load: dict) -> None:
+IDLE = (("a Khan board mid-game", 58, ()), ("the Khan setup's cursor, blinking", 0, ("OK",)))
+
+
+def report(t: dict, costs: dict, loads: list) -> None:
     from steppe.web import POLL_S
 
     def line(what: str, values: list) -> None:
@@ -169,16 +174,17 @@ def report(t: dict, costs: dict, load: dict) -> None:
     print("  what the box pays (Pico-equivalent, 190wK, a Khan game 58 actions in):")
     for op, ms in costs.items():
         print("    %-12s %6.2f ms" % (op, ms))
-    spent = sum(n * costs.get(op, 0.0) for op, n in load.items())
-    print("  a Khan board left alone %g s (its cursor blinking): %s; the box kept busy %.1f%% of its time "
-          "(ui.get every %.0f ms)" % (IDLE_S, ", ".join("%d %s" % (n, op) for op, n in sorted(load.items())),
-                                       100 * spent / (IDLE_S * 1000.0), POLL_S * 1000))
+    for (what, _, _), load in zip(IDLE, loads):
+        spent = sum(n * costs.get(op, 0.0) for op, n in load.items())
+        print("  %s, left alone %g s: %s; the box kept busy %.1f%% of its time (ui.get every %.0f ms)" % (
+            what, IDLE_S, ", ".join("%d %s" % (n, op) for op, n in sorted(load.items())),
+            100 * spent / (IDLE_S * 1000.0), POLL_S * 1000))
 
 
 def main() -> int:
     t = page_times()
     costs = box_costs()
-    report(t, costs, poll_load())
+    report(t, costs, [poll_load(moves, presses) for _, moves, presses in IDLE])
     return 0
 
 

@@ -310,6 +310,13 @@ def render_web(out: str) -> None:
                 if page == "/":
                     want = json.loads(json.dumps(data["view"]))
                     browser.wait(lambda: d.execute_script("return window.steppe.game.view") == want, 10, name)
+                    link, _ = ports.connect("")
+                    try:  # the matrix: the box's (its blink in either half)
+                        browser.wait(lambda: d.execute_script("return window.steppe.ui.screen") == game and
+                                     d.execute_script("return window.steppe.frame") in
+                                     (_shown(link), _shown(link)), 10, name + ": the matrix")
+                    finally:
+                        link.close()
                 elif page == "/history":
                     d.find_element("css selector", "#list tr.row").click()
                     browser.wait(lambda: d.execute_script("return document.getElementById('plot').naturalWidth"),
@@ -330,6 +337,14 @@ def render_web(out: str) -> None:
                     os.environ.pop(k, None)
                 else:
                     os.environ[k] = v
+
+
+def _shown(link) -> "list[str]":
+    """The box's frame as the page shows it: the LED levels on a screen's gamma."""
+    from steppe import leds
+
+    got = link.request("ui.frame", {"led": True})
+    return [leds.shown_hex(p, got["white"]) for p in got["pixels"]]
 
 
 def _png_of(data: bytes) -> bytes:

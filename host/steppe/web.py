@@ -83,6 +83,7 @@ class Box:
         self.crc = None  # the CRC of the frame shown (ui.get's "frame")
         self.seen: "dict[str, list[str]]" = {}  # frames by their CRC: a blink's two halves cost one fetch each
         self.fetched = 0.0  # when ui.frame was last asked
+        self.due = False  # the screen's state moved: its next frame is fetched at once
         self.key = None  # what of the ui says the game may have changed
         self.game: dict = {"name": None}
         self.story = None
@@ -176,22 +177,26 @@ class Box:
         assert self.link is not None
         out = {}
         changed = full or _ui(ui) != _ui(self.ui)
+        now = time.monotonic()
         if changed:
             out["ui"] = _ui(ui)
+            self.due = True  # (the box may draw the screen's change a turn of its loop later)
+            self.moved_at = now
         if ui.get("screen") != self.ui.get("screen"):
             self.seen.clear()  # (the settings screen changes what the LEDs make of a frame)
         crc = ui.get("frame")
         if full or crc is None or crc != self.crc:
             pixels = self.seen.get(crc) if crc is not None and not full else None
-            now = time.monotonic()
-            if pixels is None and (changed or now - self.fetched >= ANIMATE_S):
+            if pixels is None and (self.due or now - self.fetched >= ANIMATE_S):
                 pixels = self._fetch_frame(crc)
+                self.due = False
+                if pixels != self.frame:
+                    self.moved_at = now  # a frame not seen before: an animation may go on (not a blink)
             if pixels is not None:
                 self.crc = crc
                 if full or pixels != self.frame:
                     self.frame = pixels
                     out["frame"] = pixels
-                self.moved_at = now
         key = (ui.get("screen"), ui.get("actions"), ui.get("kind"), ui.get("entry"))
         self.ui = ui
         if full or key != self.key:
