@@ -16,7 +16,7 @@ from browser import Web, chromium, console_errors, put, seeded, tools, wait
 from conftest import Sim, tool
 
 from shared_rules import cjson
-from shared_rules.khan import load, randplay
+from shared_rules.khan import board_text, load, randplay
 from shared_rules.khan import state as khan_state
 from shared_rules.khan.game import OVER
 from steppe import leds, ports, webview
@@ -227,6 +227,8 @@ def test_a_board_painted_and_pushed_is_the_board_the_box_then_gives(web, page, e
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
+    from shared_rules.khan.board import DEFAULT_TEXT
+
     page.get(web.page("/editor"))
     wait(lambda: js(page, "window.steppe && window.steppe.loaded"), 15, "the editor")
     page.find_element(By.ID, "frombox").click()  # (the box has no own board yet: the default one)
@@ -258,15 +260,13 @@ def test_a_board_painted_and_pushed_is_the_board_the_box_then_gives(web, page, e
     assert done.returncode == 0, done.stderr
     text = pulled.read_text()
     assert text == want["text"]
-    board = webview.grid_of(text)
-    w = board["width"]
-    at = {c["n"]: c["t"] for c in webview.board_json(__import__("shared_rules.khan.board_text").khan.board_text
-                                                    .parse(text))["cells"]}
-    assert at["A1"] == at["B1"] == at["C1"] == "S" and at["D1"] == "M"
-    assert board["starts"]["grey"] == "D2"
-    forest = [n for n, t in at.items() if t == "F"]
-    assert forest == [] and at["A9"] == "T" and at["G11"] == "T", "the forest region filled"
-    assert w == 14
+    board = board_text.parse(text)
+    at = {c["n"]: c["t"] for c in webview.board_json(board)["cells"]}
+    assert at["A1"] == at["B1"] == at["C1"] == "S" and at["D1"] == "M", "the drag painted three cells"
+    forest = [c["n"] for c in webview.board_json(board_text.parse(DEFAULT_TEXT))["cells"] if c["t"] == "F"]
+    assert len(forest) > 20 and all(at[n] == "T" for n in forest), "the forest region filled"
+    assert "F" not in at.values()
+    assert webview.grid_of(text)["starts"]["grey"] == "D2" and board.width == 14
 
 
 def test_the_history_pulls_lists_tells_plots_names_and_exports(web, page, env):

@@ -118,7 +118,7 @@ class Box:
         self.crc = None
         self.seen.clear()
         self.key = None
-        out = self.refresh(True)
+        out = self.guarded(lambda: self.refresh(True))
         out.update(self.snapshot())
         return out
 
@@ -160,6 +160,8 @@ class Box:
             out.update(job())
         except NoAnswer as e:
             return self._lost(str(e))
+        except DeviceError as e:  # (no_memory on a box whose heap ran short: said, and asked again later)
+            out["refused"] = "the box answered: " + str(e)
         return out
 
     def refresh(self, full: bool = False) -> dict:
@@ -465,7 +467,11 @@ class Server:
         import asyncio
 
         while not self.stopped.is_set():
-            changed = await self.on_box(self.box.poll)
+            try:
+                changed = await self.on_box(self.box.poll)
+            except Exception as e:  # a bug of ours: one line, and the page goes on
+                changed = {"refused": "steppe web: internal error: %s: %s" % (type(e).__name__, e)}
+                sys.stderr.write(changed["refused"] + "\n")
             await self.broadcast(changed)
             pause = FAST_S if self.box.fast() else POLL_S if self.box.connected else RETRY_S
             with contextlib.suppress(asyncio.TimeoutError):
