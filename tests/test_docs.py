@@ -68,3 +68,17 @@ def test_every_message_key_raised_has_a_sentence():
     for key in sorted(keys):
         sentence = describe(key, *(["x"] * 6))
         assert " " in sentence and not sentence.startswith(key), key
+
+
+def test_the_pages_of_steppe_web_go_into_the_wheel():
+    import fnmatch
+
+    from steppe import web
+
+    pyproject = _read("pyproject.toml")
+    globs = re.search(r'^"steppe" = \[(.*)\]', pyproject, re.M)
+    assert globs, "steppe's package data names its page"
+    patterns = re.findall(r'"([^"]+)"', globs.group(1))
+    for name in web.page_files():
+        assert any(fnmatch.fnmatch("page/" + name, p) for p in patterns), name
+        assert os.path.exists(os.path.join(web.page_dir(), name)), name
