@@ -149,7 +149,12 @@ class App:
                 continue
             import convert
 
-            note = convert.old_save(self.root, g)
+            try:
+                note = convert.old_save(self.root, g)
+            except MemoryError:  # the old save stays where it is, for the next boot
+                note = ""
+                self.free_memory()
+                self.warn("MEM", "not enough memory to read " + g + ".json (an older firmware's save) now: restart the box")
             if note:
                 self.notice = note
             unload("convert")

@@ -12,11 +12,13 @@ import store
 from record import Record, forget
 from shared_rules import journal
 
+OLD_SAVE = 65536  # characters: the longest old save read (a late 4-player Khan game's is ~6,000)
+
 
 def old_save(root: str, name: str) -> str:
     """Convert NAME.json; a notice when it had to be refused, else ""."""
     path = root + name + ".json"
-    data, why = store.load(path)
+    data, why = store.load(path, OLD_SAVE, 12)
     try:
         if data is None:
             raise ValueError(why or "unreadable")
@@ -28,6 +30,8 @@ def old_save(root: str, name: str) -> str:
         if "players" in settings and colours and len(colours) == len(settings["players"]):
             settings["players"] = colours
         Record.create(root, journal.header(name, settings, state=data))
+    except MemoryError:  # the heap's, not the file's: it stays, for the next boot
+        raise
     except Exception as e:
         try:
             os.rename(path, path + ".bad")

@@ -1,10 +1,16 @@
 """journal.put: a whole journal from the host, in parts, checked here before it replaces a game.
 
 Part 0 starts a file incoming.jnl with the header; each part appends its lines (sealed
-with their checksums as the device writes them); the last part replays the whole journal
+with their checksums as the device writes them); the last part's lines in, the file is
+renamed incoming.all (whole, waiting for its replay) and the whole journal replayed
 strictly (every line whole, every action legal, every draw the one recorded). Only then
 does it replace the game: the game's snapshots go, and the file is renamed over
 NAME.jnl (a rename: atomic). Anything refused leaves the game as it was.
+
+A replay that runs out of RAM is no refusal of the journal: the MemoryError goes up as it
+is (the link answers no_memory; hostops._instead first lets the game in play go and tries
+once more), and incoming.all stays, so the last part sent again - by _instead, or by the
+host after no_memory - replays it without appending its lines twice.
 """
 
 import os
@@ -15,6 +21,7 @@ from shared_rules import cjson, journal
 from shared_rules.errors import RulesError, bad_args
 
 INCOMING = "incoming.jnl"
+WHOLE = "incoming.all"  # the journal with its last part in, until it replays
 
 
 def put(root: str, args: dict) -> "Record | None":
@@ -29,36 +36,49 @@ def put(root: str, args: dict) -> "Record | None":
     if not isinstance(lines, list) or not all(isinstance(e, dict) for e in lines) or (part == 0 and not lines):
         raise bad_args("\"lines\" must be a list of journal lines as objects (part 0: the header first)")
     path = root + INCOMING
+    whole = root + WHOLE
     if part == 0:
         journal.check_header(lines[0])
-    else:
-        try:
-            os.stat(path)
-        except OSError:
-            raise bad_args("part " + str(part) + " has no part 0 before it")
-    with open(path, "w" if part == 0 else "a") as f:
-        for e in lines:
-            f.write(journal.seal(cjson.dumps(e)))
+        forget(whole)
+    elif not _exists(path) and not (last and _exists(whole)):
+        raise bad_args("part " + str(part) + " has no part 0 before it")
+    if part == 0 or _exists(path):  # (else: the last part sent again after no_memory: its lines are in)
+        with open(path, "w" if part == 0 else "a") as f:
+            for e in lines:
+                f.write(journal.seal(cjson.dumps(e)))
     if not last:
         return None
+    if _exists(path):
+        os.rename(path, whole)
     import json
 
     try:
-        with open(path) as f:
+        with open(whole) as f:
             name = json.loads(journal.unseal(Reader(f).line(0)) or "{}").get("game")
-        rec = Record.open(root, name, path)
+        rec = Record.open(root, name, whole)
         fits = getattr(__import__("ui." + name, None, None, ("screen",)), "fits", None)
         if fits is not None:
             fits(rec.game)
+    except MemoryError:  # the journal may be good: it stays for the next try
+        rec = None
+        raise
     except RulesError:
-        forget(path)
+        forget(whole)
         raise
     except Exception as e:
-        forget(path)
+        forget(whole)
         raise bad_args("the journal does not replay: " + type(e).__name__)
     final = root + name + ".jnl"
     for k in range(SLOTS):
         forget(rec._slot(k))
-    os.rename(path, final)
+    os.rename(whole, final)
     rec.path = final
     return rec
+
+
+def _exists(path: str) -> bool:
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False

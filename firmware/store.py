@@ -26,13 +26,51 @@ def replace(path: str, fill) -> None:
     os.rename(tmp, path)
 
 
-def load(path: str):
+MAX_FILE = 4096  # bytes: app.json and settings.json are a few dozen; a longer one is not ours
+MAX_DEPTH = 8  # levels of nesting: theirs are two
+
+
+def load(path: str, limit: int = MAX_FILE, depth: int = MAX_DEPTH):
     """The saved object, or None when there is none or it cannot be read (a message is
-    returned as the second value so the device can say why)."""
+    returned as the second value so the device can say why). Its length (limit: characters)
+    and nesting (depth) are bounded before it is parsed, so a damaged file is one that cannot be read - never one
+    that makes the box run out of RAM at every boot; a MemoryError is the heap's, and goes
+    up as it is."""
     try:
         with open(path) as f:
-            return json.load(f), ""
+            text = f.read(limit + 1)
     except OSError:
         return None, ""
-    except Exception:  # not JSON, nested too deep for the heap: the file cannot be read
+    except ValueError:  # (not UTF-8)
+        text = None
+    if text is None or len(text) > limit or not _shallow(text, depth):
         return None, path + " cannot be read; starting afresh"
+    try:
+        return json.loads(text), ""
+    except ValueError:  # not JSON
+        return None, path + " cannot be read; starting afresh"
+
+
+def _shallow(text: str, depth: int) -> bool:
+    """Whether no array or object in the JSON text nests deeper than depth (a glance, not
+    a parse: brackets outside strings counted)."""
+    level = 0
+    quoted = False
+    escaped = False
+    for c in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                quoted = False
+        elif c == '"':
+            quoted = True
+        elif c == "[" or c == "{":
+            level += 1
+            if level > depth:
+                return False
+        elif c == "]" or c == "}":
+            level -= 1
+    return True

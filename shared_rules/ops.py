@@ -8,7 +8,7 @@ so the device only spends RAM on the games that are played.
 import json
 
 from shared_rules import cjson
-from shared_rules.errors import BAD_JSON, INTERNAL, TOO_LONG, UNKNOWN_OP, RulesError, bad_args
+from shared_rules.errors import BAD_JSON, INTERNAL, NO_MEMORY, TOO_LONG, UNKNOWN_OP, RulesError, bad_args
 from shared_rules.games import NAMES
 
 MAX_LINE = 16384  # bytes in one request line, newline excluded; documented in docs/ops.md
@@ -78,7 +78,7 @@ def reply(name: str, args) -> dict:
     except RulesError as e:
         return error_reply(e.code, e.message)
     except MemoryError:
-        return error_reply(INTERNAL, "out of memory in " + str(name))
+        return error_reply(NO_MEMORY, "out of memory in " + str(name))  # (no bug: the heap was too small)
     except Exception as e:  # a bug of ours: report it on one line, keep serving
         return error_reply(INTERNAL, "internal error in " + str(name) + ": " + type(e).__name__)
 

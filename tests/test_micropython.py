@@ -36,3 +36,13 @@ def test_runner_reports_failures(micropython, tmp_path):
     (tmp_path / "mp_run.py").write_text(open(os.path.join(ROOT, "tests", "mp_run.py")).read())
     run = subprocess.run([micropython, str(tmp_path / "mp_run.py")], capture_output=True, text=True, timeout=60)
     assert run.returncode == 1 and "0 passed, 1 failed" in run.stdout and "one is not two" in run.stdout
+
+
+def test_an_op_that_runs_out_of_ram_is_answered_no_memory_not_internal(micropython):
+    """Issue 20: a MemoryError is named as one (no_memory: the heap was too small, not a bug
+    of ours), so a host retries or frees as it does for requests: a whole 4-player Khan game
+    in a heap too small for it."""
+    run = subprocess.run([micropython, "-X", "heapsize=48wK", "-m", "shared_rules.cli", "khan.playout"],
+                         input='{"seed": 3, "players": 4}\n', cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.stdout == '{"error":{"code":"no_memory","message":"out of memory in khan.playout"},"ok":false}\n', (
+        run.stdout + run.stderr)[-2000:]

@@ -48,6 +48,8 @@ class BoardEdit(Screen):
         if own is not None:
             try:
                 board = ownboard.check(own)
+            except MemoryError:  # the heap's, not the file's: the editor does not open
+                raise
             except Exception:  # a damaged file: start from the default board, say so
                 self._refuse("the saved board cannot be read: starting from the default board")
         self._load(board)
@@ -146,6 +148,9 @@ class BoardEdit(Screen):
                 ownboard.save(app.root, self.text())
             except OSError:
                 self._refuse("the box's flash could not take the board: nothing was saved")
+                return
+            except MemoryError:
+                self._refuse("not enough memory to save the board now: nothing was saved")
                 return
             except Exception as e:  # the rules core's refusal (RulesError), said as it is
                 from app import _message

@@ -101,7 +101,9 @@ class Transport:
         line = request_line(req).encode()
         # hello goes plain: a device of an older protocol reads it, and says which it speaks
         self.write(line + b"\n" if op == "hello" else framed(line))
-        reply = self.reply(rid, timeout)
+        # (one request under way: a reply without an id is the device's answer to a line it
+        # could not hold or read - this one; every line gets one answer)
+        reply = self.reply(rid, timeout, or_unnumbered=True)
         if wire is not None:
             reply = wire.unpack_reply(op, args, reply)
         return reply

@@ -334,6 +334,9 @@ def push(link: Transport, backup: Backup, where: str) -> None:
         else:
             link.request("state.put", {"game": backup.game, "state": backup.state})
     except DeviceError as e:
+        if e.code == "no_memory":  # the box's heap, not the file: it is not refused as bad
+            raise StepError(where + ": the device ran out of memory for it and keeps its game (the file is not at "
+                            "fault): restart the box and push again", EXIT_DEVICE_ERROR)
         raise StepError(where + ": the device refused it and keeps its game: " + e.message, EXIT_DEVICE_ERROR)
 
 

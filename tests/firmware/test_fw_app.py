@@ -326,3 +326,96 @@ def test_a_press_during_any_step_of_a_snapshot_never_makes_a_second_writer_of_it
         assert again.state_get()["state"] == app.state_get()["state"] and again.record.since == 0
         stage += 1
     assert stage >= 3, stage
+
+
+def test_a_journal_put_that_runs_out_of_ram_is_no_memory_never_a_bad_journal():
+    """Issue 20 finding 3, issue 23 finding 10: a good journal whose replay runs out of RAM
+    was refused as a bad one ("the journal does not replay: MemoryError"), so the game in
+    play was never let go to make room. Now the MemoryError stays one: the game in play goes
+    and the journal is replayed once more; out of RAM even then, the link answers no_memory,
+    the game in play comes back, and the same last part sent again (the host's retry)
+    replays the journal kept on flash - its lines not appended twice."""
+    import rebuild
+
+    from link import Link
+
+    src = _app("ram-src")
+    src.new_game("chuhan", ["blue", "red"], 0, 11)
+    src.press("OK")
+    for _ in range(4):
+        src.press("RIGHT")
+        src.press("OK")
+    lines = _log(src)
+    assert len(lines) >= 3
+    app = _app("ram")
+    app.new_game("khan", ["red", "blue"], 0, 4)
+    app.press("OK")
+    mine = _log(app)
+    real = rebuild.build
+    fails = [0]
+
+    def build(self, n, check=False):
+        if fails[0] and self.path.endswith("incoming.all"):  # (the game in play comes back as it is)
+            fails[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 1024 bytes")
+        return real(self, n, check)
+
+    link = Link(app)
+    put = {"id": 7, "op": "journal.put", "args": {"lines": lines[:2], "part": 0, "last": False}}
+    last = {"id": 8, "op": "journal.put", "args": {"lines": lines[2:], "part": 1, "last": True}}
+    rebuild.build = build
+    try:
+        assert link.handle(_line(put))["ok"]
+        fails[0] = 1  # the first replay runs out: the game in play goes, and once more
+        assert link.handle(_line(last)) == {"id": 8, "ok": True, "result": {"game": "chuhan", "actions": len(lines) - 1}}
+        assert app.screen_name() == "chuhan" and _log(app) == lines
+        app.new_game("khan", ["red", "blue"], 0, 4)
+        app.press("OK")
+        assert link.handle(_line(put))["ok"]
+        fails[0] = 1000  # out of RAM whatever goes: no_memory, and the game in play back
+        got = link.handle(_line(last))
+        assert got["id"] == 8 and got["error"]["code"] == "no_memory", got
+        assert app.screen_name() == "khan" and _log(app) == mine
+        fails[0] = 0  # the host sends the last part once more: the journal kept replays
+        assert link.handle(_line(last))["result"] == {"game": "chuhan", "actions": len(lines) - 1}
+        assert _log(app) == lines
+    finally:
+        rebuild.build = real
+
+
+def _line(request: dict) -> bytes:
+    from shared_rules import cjson
+
+    return cjson.dumps(request).encode()
+
+
+def test_an_old_save_read_in_a_heap_too_small_stays_for_the_next_boot():
+    """Issue 20: an older firmware's save whose conversion runs out of RAM was set aside as
+    unreadable (NAME.json.bad); now it stays where it is, the box says MEM, and the next
+    boot converts it."""
+    import os
+
+    import record
+
+    from shared_rules import cjson, ops
+
+    root = tmpdir("old-ram")
+    khan = ops.call("khan.new", {"players": ["red", "blue"], "seed": 3})["state"]
+    with open(root + "khan.json", "w") as f:
+        f.write(cjson.dumps(khan))
+    real = record.Record.create
+
+    def create(root, head, fits=None):
+        raise MemoryError("memory allocation failed, allocating 2048 bytes")
+
+    record.Record.create = staticmethod(create)
+    try:
+        app = App(pixels(), None, root)
+        app.boot()
+    finally:
+        record.Record.create = real
+    assert app.alert == "MEM" and "khan.json" in app.notice and app.screen_name() == "menu"
+    assert "khan.json" in os.listdir(root) and "khan.json.bad" not in os.listdir(root)
+    again = App(pixels(), None, root)
+    again.boot()
+    assert again.open_game("khan") and again.state_get()["state"] == khan

@@ -29,3 +29,19 @@ def test_a_save_replaces_the_old_file_in_one_step():
         f.write("{")
     store.save({"n": 2}, d + "g.json")  # ...is simply overwritten by the next save
     assert store.load(d + "g.json")[0] == {"n": 2}
+
+
+def test_a_file_too_deep_or_too_long_is_one_that_cannot_be_read_never_a_lack_of_ram():
+    """Issue 20: a MemoryError is the heap's and goes up as it is, so a damaged file must
+    never be one: its nesting and length are bounded before it is parsed (a file nested
+    50,000 deep - a bit flip cannot make one, a bad tool can - would run any heap out)."""
+    d = tmpdir("store4")
+    for name, text in (("deep.json", "[" * 50000 + "]" * 50000), ("long.json", '{"a": "' + "x" * 5000 + '"}'),
+                       ("quoted.json", '{"a": "[[[[[[[[[[[[[[[[[[[["}'), ("nine.json", "[" * 9 + "]" * 9)):
+        with open(d + name, "w") as f:
+            f.write(text)
+    for name in ("deep.json", "long.json", "nine.json"):
+        data, why = store.load(d + name)
+        assert data is None and name in why and "cannot be read" in why, (name, why)
+    assert store.load(d + "quoted.json") == ({"a": "[[[[[[[[[[[[[[[[[[[["}, "")  # brackets in a string
+    assert store.load(d + "long.json", 8000)[0] == {"a": "x" * 5000}

@@ -1,0 +1,59 @@
+"""Out of RAM on the box is said as out of RAM (issue 20 finding 3, issue 23 finding 10):
+a good journal pushed to a box whose heap is short is never refused as a bad file. The
+box first lets the game in play go and replays the journal once more; only then is it
+no_memory, and steppe says the box ran out of memory and the file is not at fault. (The
+mechanism - the game in play let go, the journal replayed once more, the last part sent
+again replaying the journal kept - is tested in tests/firmware/test_fw_app.py.)"""
+
+import subprocess
+
+from conftest import ROOT, Sim, tool
+
+
+
+def _journal(tmp_path, game: str, actions: int, seed: int, colours: "list[str]") -> str:
+    """A sync file of a random game of `game`, `actions` long, played by the rules core."""
+    from shared_rules import games, journal
+    from shared_rules.games import module
+    from shared_rules.rng import PCG32
+    from steppe.sync import sync_text
+
+    settings = games.settings(game, colours, 0)
+    lines = [journal.header(game, settings, seed)]
+    state = module(game).new(settings, seed)
+    rng = PCG32(seed)
+    while len(lines) <= actions:
+        action = module(game, "randplay").action(state, rng)
+        event = module(game).apply(state, action)
+        lines.append(journal.entry(action, module(game, "actions").draws(action, event)))
+    path = tmp_path / (game + ".json")
+    path.write_text(sync_text(game, module(game, "state").game_json(state), lines))
+    return str(path)
+
+
+def _push(sim: Sim, path: str) -> subprocess.CompletedProcess:
+    sim.link.close()
+    try:
+        return subprocess.run([tool("steppe"), "sync", "push", path, "--port", sim.device], capture_output=True,
+                              text=True, cwd=ROOT, timeout=300)
+    finally:
+        sim.reopen()
+
+
+def test_a_chuhan_journal_pushed_to_a_96wk_box_is_never_refused_as_a_bad_file(tmp_path):
+    path = _journal(tmp_path, "chuhan", 20, 5, ["red", "blue"])
+    s = Sim(str(tmp_path / "pico"), heap="96wK")
+    try:
+        s.wait_ready()
+        for _ in range(2):
+            run = _push(s, path)
+            assert "does not replay" not in run.stderr, run.stderr
+            assert run.returncode == 0 or (run.returncode == 5 and "ran out of memory" in run.stderr
+                                           and "not at fault" in run.stderr), (run.returncode, run.stderr)
+            if run.returncode == 0:
+                assert s.link.request("state.get")["actions"] == 20
+                break
+        assert s.link.request("hello")["protocol"]  # the box serves on
+    finally:
+        s.close()
+
