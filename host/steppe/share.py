@@ -167,7 +167,7 @@ class Lender:
             req["id"] = rid
             out = request_line(req).encode()
             link.write(out + b"\n" if req.get("op") == "hello" else framed(out))
-            reply = link.reply(rid, REPLY_TIMEOUT)
+            reply = link.reply(rid, REPLY_TIMEOUT, or_unnumbered=True)  # (one under way: as Transport.exchange)
         self.served += 1
         reply["id"] = theirs
         return reply
