@@ -120,16 +120,6 @@ def _meta(path: str) -> "dict | None":
         return None
 
 
-def after_boot(app, rec) -> None:
-    """A finished game come back at power-on: archived already, or its archiving was cut
-    off by the power (its last action saved, its file not yet renamed into place) and it
-    is archived now. (Here, not in app.py: the code stays off the heap until a game ends.)"""
-    if has(rec.root, rec.head_id):
-        rec.archived = rec.count()
-    else:
-        app._ended(rec)
-
-
 def has(root: str, gid: str) -> bool:
     """Whether the game of this id is in the archive (a whole file: a .tmp left by a cut
     is not)."""

@@ -11,6 +11,7 @@ import os
 import store
 from record import Record, forget
 from shared_rules import journal
+from shared_rules.errors import message
 
 OLD_SAVE = 65536  # characters: the longest old save read (a late 4-player Khan game's is ~6,000)
 
@@ -37,7 +38,7 @@ def old_save(root: str, name: str) -> str:
             os.rename(path, path + ".bad")
         except OSError:
             pass
-        return name + ".json (saved by an older firmware) could not be read (" + _message(e) + "): kept as " \
+        return name + ".json (saved by an older firmware) could not be read (" + message(e) + "): kept as " \
             + name + ".json.bad"
     for old in (".json", ".undo", ".log", ".log.old"):
         forget(root + name + old)
@@ -48,8 +49,3 @@ def _old_colours(root: str, name: str):
     data, _ = store.load(root + "app.json")
     colours = data.get("colours") if isinstance(data, dict) else None
     return colours.get(name) if isinstance(colours, dict) else None
-
-
-def _message(e) -> str:
-    msg = getattr(e, "message", None)
-    return msg if isinstance(msg, str) else (str(e) or type(e).__name__)

@@ -69,7 +69,7 @@ def note(app, e, where: str, about: str) -> str:
     return c
 
 
-def _size(path: str) -> int:
+def size_of(path: str) -> int:
     try:
         return os.stat(path)[6]
     except OSError:
@@ -97,7 +97,7 @@ def _trim(root: str, keep: int) -> None:
     (looked for in their first 512 bytes; else from the cut as it is): copied a piece at
     a time into a temp file, then renamed over the log - atomic on littlefs."""
     path = root + LOG
-    size = _size(path)
+    size = size_of(path)
     if size <= keep:
         return
     tmp = root + TMP
@@ -156,7 +156,7 @@ def after(app, e, where: str, about: str, game: str) -> str:
     except Exception:  # no room to write it: the saved game and the error screen still come
         app.notice = "the box recovered from an error"
     e = None
-    from app import unload
+    from memory import unload
 
     unload("errlog")  # (before the game comes back: its room)
     _back_to_saved(app, game)
@@ -173,7 +173,7 @@ def after(app, e, where: str, about: str, game: str) -> str:
 def _back_to_saved(app, game: str) -> None:
     """The game as its journal has it, else the menu - without the code a game that could
     not come back had loaded."""
-    from app import Screen
+    from ui.base import Screen
 
     for step in (0, 1):
         try:

@@ -6,9 +6,12 @@ after its reply (link.py): play does not carry this code.
 import gc
 import os
 
-from app import NAMES, _fits, _prepare, _writing, unload
+import session
 from hal import clock
+from memory import fits, prepare, unload
+from session import writing
 from shared_rules import cjson
+from shared_rules.games import NAMES
 
 
 def bad_files(app, args: dict) -> dict:
@@ -22,7 +25,7 @@ def bad_files(app, args: dict) -> dict:
         return {"files": sorted(names)}
     if name not in names:
         raise bad_args("\"name\" must be one of the files set aside: " + (", ".join(names) or "there are none"))
-    path = app._path(name)
+    path = app.path(name)
 
     def text(out) -> None:
         out.append('"')
@@ -51,44 +54,15 @@ def state_put(app, args: dict) -> dict:
 
     def build():
         settings = args.get("settings")
-        _prepare(game)
+        prepare(game)
         if settings is None:
             mod = __import__("shared_rules." + game + ".game", None, None, ("settings_of",))
             settings = mod.settings_of(journal.start({"game": game, "state": state}))
             gc.collect()
-        return _writing(lambda: Record.create(app.root, journal.header(game, settings, state=state), _fits(game)))
+        return writing(lambda: Record.create(app.root, journal.header(game, settings, state=state), fits(game)))
 
-    _instead(app, build)
+    session.replace(app, build)
     return {"game": game}
-
-
-def _instead(app, build):
-    """A game built to replace the one in play. It is built beside the game in play first:
-    a bad one is refused (RulesError) with nothing let go. Only when the RAM cannot hold
-    both is the game in play let go first - it is on flash - and if building still fails,
-    it comes back."""
-    try:
-        rec = build()
-    except MemoryError:
-        rec = None
-    if rec is not None:
-        app._let_go()
-        app._enter(rec)
-        return rec
-    app.free_memory()  # what the first try loaded goes
-    old = app.record.name if app.record is not None else None
-    app._let_go(keep_code=True)
-    try:
-        rec = build()
-        if rec is None:
-            raise ValueError("no game was built")
-    except BaseException:
-        app.free_memory(old or "")  # what the failed build loaded goes before the old game comes back
-        if old is None or not app.open_game(old):
-            app.to_menu()
-        raise
-    app._enter(rec)
-    return rec
 
 
 def log_get(app, args: dict) -> dict:
@@ -116,9 +90,9 @@ def journal_put(app, args: dict) -> dict:
 
     try:
         if args.get("last") is not True:  # a part kept aside (journal_in judges "last")
-            _writing(lambda: journal_in.put(app.root, args))
+            writing(lambda: journal_in.put(app.root, args))
             return {"game": None, "stored": True}
-        rec = _instead(app, lambda: _writing(lambda: journal_in.put(app.root, args)))
+        rec = session.replace(app, lambda: writing(lambda: journal_in.put(app.root, args)))
     finally:
         unload("journal_in")
     return {"game": rec.name, "actions": rec.count()}
@@ -175,7 +149,7 @@ def board_put(app, args: dict) -> dict:
             return {"board": None, "removed": ownboard.remove(app.root)}
         if not isinstance(text, str):
             raise bad_args("\"board\" must be board text, or null to forget the own board")
-        board = _writing(lambda: ownboard.save(app.root, text))
+        board = writing(lambda: ownboard.save(app.root, text))
         return {"board": board.name, "width": board.width, "height": board.height}
     finally:
         unload("ownboard")
@@ -192,7 +166,7 @@ def errors_get(app, args: dict) -> dict:
     import errlog
 
     unload("errlog")  # its functions stay for the reply; the module goes with it
-    size = errlog._size(app._path(errlog.LOG))
+    size = errlog.size_of(app.path(errlog.LOG))
     return {"text": cjson.Streamed(lambda out: errlog.stream(app.root, out, clear)), "size": size,
             "cap": errlog.CAP, "errors": app.faults}
 
@@ -260,14 +234,14 @@ def rules_op(app, op: str, args: dict):
     them, so the bottom-right LED turns the hint colour first (the screen's own frame comes
     back after the reply). (khan.play is answered a step at a time, its buttons polled
     between: Link.stages, not here.)"""
-    from link import TABLES, _short
+    from link import TABLES, short
     from shared_rules import ops
 
     if op.endswith(".tables"):
         text = TABLES.get(op)
         if text is None:
             result = ops.call(op, {})
-            if not hasattr(gc, "mem_free") or _short():
+            if not hasattr(gc, "mem_free") or short():
                 # a short heap: the rules' code (not the game in play's) goes before the reply
                 # is written - a few KB of reply streamed on a heap full of code found room
                 # only by a collection for every piece (~1.5 s Pico-eq. for Khan's at 96wK)

@@ -8,8 +8,8 @@ does it replace the game: the game's snapshots go, and the file is renamed over
 NAME.jnl (a rename: atomic). Anything refused leaves the game as it was.
 
 A replay that runs out of RAM is no refusal of the journal: the MemoryError goes up as it
-is (the link answers no_memory; hostops._instead first lets the game in play go and tries
-once more), and incoming.all stays, so the last part sent again - by _instead, or by the
+is (the link answers no_memory; session.replace first lets the game in play go and tries
+once more), and incoming.all stays, so the last part sent again - by session.replace, or by the
 host after no_memory - replays it without appending its lines twice.
 """
 

@@ -190,7 +190,7 @@ def error(rid, code: str, message: str) -> dict:
     return reply(rid, False, {"code": code, "message": message})
 
 
-def _frame(app, args: dict) -> dict:
+def frame(app, args: dict) -> dict:
     """The frame as 256 "#rrggbb", row-major from the top-left: the palette's levels at
     brightness 255 (logical colours), or with "led": true the levels the LEDs emit (the
     bytes sent to the strip: brightness and the frame's current cap), with "white": the
@@ -220,11 +220,11 @@ def _frame(app, args: dict) -> dict:
     if led:  # the cursor's white is the box's brightest
         from ui.palette import CURSOR
 
-        got["white"] = max(px._grb[3 * CURSOR:3 * CURSOR + 3])
+        got["white"] = max(px.grb[3 * CURSOR:3 * CURSOR + 3])
     return got
 
 
-def _hello(app, args: dict) -> dict:
+def hello(app, args: dict) -> dict:
     from shared_rules.fingerprint import rules_hash
     from shared_rules.protocol import PROTOCOL
 
@@ -276,7 +276,7 @@ def _ui(app, args: dict) -> dict:  # what ui.press answers, without pressing
 # the device's own ops (shared_rules/protocol.py names them for the host), beside the rules
 # table: a function here, or the name of one in hostops.py, which only a host asks for
 OPS = {
-    "hello": _hello, "ui.press": _press, "ui.get": _ui, "ui.frame": _frame, "state.get": _state, "link.stats": "link_stats",
+    "hello": hello, "ui.press": _press, "ui.get": _ui, "ui.frame": frame, "state.get": _state, "link.stats": "link_stats",
     "state.put": "state_put", "log.get": "log_get", "journal.put": "journal_put", "files.bad": "bad_files",
     "archive.list": "archive_list", "archive.get": "archive_get", "clock.set": "clock_set",
     "board.get": "board_get", "board.put": "board_put",
@@ -318,7 +318,7 @@ def _low(free: int) -> bool:
     return free * 100 < TIDY_PERCENT * _heap(free)
 
 
-def _short(free: int = -1) -> bool:
+def short(free: int = -1) -> bool:
     """The free heap under COLLECT_PERCENT or COLLECT_WORDS: time to collect the garbage."""
     if free < 0:
         free = gc.mem_free()  # type: ignore[attr-defined]
@@ -429,7 +429,7 @@ class Link:
                 del TABLES[op]
             self.app.free_memory(last)  # (it collects; the host's ops go too)
             self.host_at = None
-        elif _short(free):
+        elif short(free):
             if HOST in sys.modules:  # a short heap keeps no host's ops between requests: loaded
                 del sys.modules[HOST]  # early and let go late, they would leave a hole in it
                 self.host_at = None

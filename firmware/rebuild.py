@@ -6,9 +6,9 @@ not carry this code between undos. The functions take the Record as `self`.
 import gc
 import json
 
-from record import _message, _module
+from record import _module
 from shared_rules import cjson, journal
-from shared_rules.errors import RulesError, bad_args
+from shared_rules.errors import RulesError, bad_args, message
 from shared_rules.journal import unseal
 
 BLOCK = 512  # bytes read at a time
@@ -122,7 +122,7 @@ def build(self, n: int, check: bool = False):
                 event = apply(game, e["a"])
                 got = cjson.dumps(draws(e["a"], event))
             except (RulesError, KeyError, TypeError) as err:
-                raise bad_args("the action at byte " + str(place) + " does not apply: " + _message(err))
+                raise bad_args("the action at byte " + str(place) + " does not apply: " + message(err))
             if got != cjson.dumps(e.get("r")):
                 raise bad_args("the action at byte " + str(place) + " recorded other draws than the game "
                                "makes: " + got[:60])

@@ -351,11 +351,6 @@ def load_parts(name: str) -> None:
         _module(name, part)
 
 
-def _message(e) -> str:
-    msg = getattr(e, "message", None)
-    return msg if isinstance(msg, str) else type(e).__name__
-
-
 def _crc(line: str) -> str:
     from binascii import crc32
 

@@ -52,7 +52,7 @@ class Capture(Pixels):
                 self.capped_cards.add(self.frame[3])
             else:
                 self.capped_boards += 1
-        key = bytes(self._grb)
+        key = bytes(self.grb)
         if key not in self.tables:
             self.tables[key] = tuple(leds.entry_rgb(self, k) for k in range(len(self.palette) // 3))
             self.scales.append(self.scale)

@@ -153,9 +153,9 @@ class BoardEdit(Screen):
                 self._refuse("not enough memory to save the board now: nothing was saved")
                 return
             except Exception as e:  # the rules core's refusal (RulesError), said as it is
-                from app import _message
+                from shared_rules.errors import message
 
-                self._refuse(_message(e))
+                self._refuse(message(e))
                 return
             self._leave(app, True)
         elif item == "EDIT":
@@ -183,7 +183,7 @@ class BoardEdit(Screen):
         back = self.back
         back.refresh(app, saved)
         app.switch(back)
-        from app import ON_DEVICE, unload
+        from memory import ON_DEVICE, unload
 
         unload("ownboard")
         unload("ui.board_edit")

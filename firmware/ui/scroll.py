@@ -85,7 +85,7 @@ def going(app, now: int) -> bool:
 def draw_over(app, frame: bytearray, now: int) -> None:
     """The App's sentence over its frame; gone by, it ends (and this module is let go)."""
     if not draw(frame, app.why_text, clock.elapsed(now, app.why_at), palette.HINT if app.why_help else palette.BAD):
-        app._end_scroll()
+        app.end_scroll()
 
 
 def reason(key: str, values: tuple) -> str:

@@ -18,7 +18,7 @@ ITEMS = ("brightness", "usb")
 
 def load(app) -> "tuple[int, int]":
     """(brightness, usb_ma) saved on the box; the defaults for what is missing or wrong."""
-    saved, _ = store.load(app._path(FILE))
+    saved, _ = store.load(app.path(FILE))
     saved = saved if isinstance(saved, dict) else {}
     b = saved.get("brightness")
     usb = saved.get("usb_ma")
@@ -55,7 +55,7 @@ class Settings(Screen):
             apply(app, palette.BRIGHTNESS[self.level], USB_MA[self.usb])  # seen at once
         elif button == "OK":
             try:
-                store.save({"brightness": palette.BRIGHTNESS[self.level], "usb_ma": USB_MA[self.usb]}, app._path(FILE))
+                store.save({"brightness": palette.BRIGHTNESS[self.level], "usb_ma": USB_MA[self.usb]}, app.path(FILE))
             except OSError:  # the flash could not take it: the settings stay in force until a restart
                 self.refuse("the box's flash could not save the settings: they last until the box restarts")
                 return
@@ -68,10 +68,9 @@ class Settings(Screen):
         return help_text("settings." + ITEMS[self.row])
 
     def _leave(self, app) -> None:
-        from app import unload
-        from ui.menu import Menu
+        from memory import unload
 
-        app.switch(Menu(app.saved_games(), self.menu_index))
+        app.menu(self.menu_index)
         unload("ui.settings")  # its code goes with its screen
 
     def ui_json(self) -> dict:

@@ -16,7 +16,7 @@ THRESHOLD = 20.0
 
 def entry_rgb(px, index: int) -> "tuple[int, int, int]":
     """The (r, g, b) PWM levels palette entry `index` emits in the last encoded frame."""
-    g = px._grb
+    g = px.grb
     return g[3 * index + 1], g[3 * index], g[3 * index + 2]
 
 

@@ -72,7 +72,7 @@ def test_the_led_frame_is_what_the_strip_was_sent():
     px = app.pixels
     from ui import palette
 
-    assert f["white"] == px._grb[3 * palette.CURSOR] <= px.brightness and len(f["pixels"]) == 256
+    assert f["white"] == px.grb[3 * palette.CURSOR] <= px.brightness and len(f["pixels"]) == 256
     for p in range(256):
         j = 3 * px.where[p]
         assert f["pixels"][p] == "#%02x%02x%02x" % (px.out[j + 1], px.out[j], px.out[j + 2]), p

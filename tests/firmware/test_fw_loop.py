@@ -10,6 +10,7 @@ from fwtest import pixels, tmpdir
 from loopdrive import drive, presses
 
 import errlog
+import hostops
 from app import App
 from shared_rules import cjson
 from ui.fault import SHOW_MS
@@ -40,7 +41,7 @@ def _log(folder: str) -> str:
 
 def _journal(app) -> list:
     out = []
-    cjson.dump(app.log_get({}), out.append)
+    cjson.dump(hostops.log_get(app, {}), out.append)
     return json.loads("".join(out))["journal"]
 
 
@@ -315,3 +316,32 @@ def test_the_buttons_take_their_turn_between_a_rules_requests_stages():
     assert turns[1] > turns[0], "a press latched during the read: the buttons polled before the op"
     assert turns[3] == turns[2], "nothing waiting: the request ran on, no yield paid"
     assert turns[5] == turns[4], "hello: read and answered in one stretch"
+
+
+def test_a_line_answered_gets_no_second_answer_when_the_tidying_after_it_fails():
+    """Every line gets one answer: the tidying after a reply (a collection, the host's ops
+    let go) running out of RAM was answered once more, no_memory with no id - which steppe
+    then took for the answer to its next request. Now only a line not yet answered gets
+    one; and the lines read with it in the same piece are answered too."""
+    app, folder = _app("tidy")
+    import link as link_mod
+
+    real = link_mod.Link.tidy
+    fails = [1]
+
+    def tidy(self):
+        if fails[0]:
+            fails[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 512 bytes")
+        real(self)
+
+    link_mod.Link.tidy = tidy
+    try:
+        script = [("link", b'{"id":1,"op":"ui.get"}\n{"id":2,"op":"ui.get"}'), ("wait", 30),
+                  ("link", b'{"id":3,"op":"khan.bonus","args":{"territories":{"red":[4]}}}')] + [("wait", 30)] * 4
+        finger, out = drive(app, script, folder)
+    finally:
+        link_mod.Link.tidy = real
+    got = _replies(out)
+    assert [r["id"] for r in got] == [1, 2, 3] and all(r["ok"] for r in got), got
+    assert fails[0] == 0 and "MemoryError" in app.notice
