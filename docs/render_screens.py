@@ -89,6 +89,7 @@ def frame(game: str, setup, presses: str, root: str, **strip) -> "tuple[list[str
     _firmware()
     # the firmware's own modules, found by _firmware() (not the host package's imports)
     import app as app_module  # pyright: ignore[reportMissingImports]
+    import session  # pyright: ignore[reportMissingImports]
     from hal import clock  # pyright: ignore[reportMissingImports]
     from hal.pixels import Pixels  # pyright: ignore[reportMissingImports]
     from ui import palette  # pyright: ignore[reportMissingImports]
@@ -100,9 +101,9 @@ def frame(game: str, setup, presses: str, root: str, **strip) -> "tuple[list[str
             sent.append(bytes(buffer))
 
     fixed = _Clock()
-    saved = clock.now, app_module.seed
+    saved = clock.now, session.seed
     clock.now = fixed.now
-    app_module.seed = lambda: 1  # a game set up by the menu: its dice seeded too
+    session.seed = lambda: 1  # a game set up by the menu: its dice seeded too
     try:
         px = Strip(16, 16, palette.PALETTE, floor=palette.FLOOR, large=palette.LARGE, **strip)
         frame.strip = px  # type: ignore[attr-defined]  (the figures of docs/leds.md read its cap)
@@ -129,7 +130,7 @@ def frame(game: str, setup, presses: str, root: str, **strip) -> "tuple[list[str
         frame.box = box  # type: ignore[attr-defined]  (what the screen says: ui.get's answer)
         return leds.emitted_hex(px), max(leds.entry_rgb(px, palette.CURSOR))
     finally:
-        clock.now, app_module.seed = saved
+        clock.now, session.seed = saved
 
 
 def _bug(box) -> None:
