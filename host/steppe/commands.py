@@ -122,14 +122,16 @@ def do_sim(args) -> int:
 
     if args.bare:
         return sim.run_forever(args.bare, True, args.heap)
-    # the same box as steppe play's (its folder, its saved game), one interpreter at a time
+    # by default the same box as steppe play's (its folder, its saved game), one interpreter
+    # at a time; a folder given is the caller's (the tests' boards), as before
     fs = os.path.abspath(args.fs or play.default_fs())
-    held = play.hold_folder(fs, "steppe sim")
+    held = -1 if args.fs else play.hold_folder(fs, "steppe sim")
     try:
         sys.stderr.write("steppe sim: the virtual Pico's flash is " + fs + "\n")
         return sim.run_forever(fs, False, args.heap)
     finally:
-        os.close(held)
+        if held >= 0:
+            os.close(held)
 
 
 # -- steppe ports ------------------------------------------------------------------------
