@@ -54,6 +54,18 @@ SCREENS = (
     ("khan-final", "khan", (["red", "yellow", "blue", "green"], 0, 4, 157), "OK wait wait"),
     ("khan-hand", "khan", (["red", "yellow", "blue", "green"], 0, 4, 58), "OK OK"),
     ("khan-editor", "", None, "OK OK* OK* OK OK* RIGHT RIGHT RIGHT RIGHT RIGHT OK OK RIGHT RIGHT RIGHT"),
+    # the tools' help, caught with "FILL" at the left
+    ("khan-editor-help", "", None, "OK OK* OK* OK OK* HELP @9060"),
+    # NEW, all mountains, a 4 x 4 outline of sand desert (E4-H7) and the fill inside it
+    ("khan-fill", "", None, "OK OK* OK* OK BACK UP UP UP OK OK* OK* OK* RIGHT RIGHT RIGHT RIGHT OK LEFT LEFT LEFT UP UP "
+                            "OK RIGHT RIGHT RIGHT DOWN DOWN DOWN LEFT LEFT LEFT UP UP OK RIGHT OK* OK*"),
+    # A1 painted glacier, then the count: the mountains one short
+    ("khan-count", "", None, "OK OK* OK* OK OK* RIGHT OK LEFT LEFT LEFT LEFT LEFT LEFT LEFT UP UP UP UP UP OK OK "
+                             "BACK DOWN OK"),
+    # H6 (river) painted mountains and saved: the warning, as it begins
+    ("khan-saved", "", None, "OK OK* OK* OK OK OK BACK OK @300"),
+    # purple's sand desert with neighbouring territories picked: no cell for it
+    ("khan-nocell", "khan", (["red", "yellow", "blue"], 0, 5, 49), "OK OK DOWN DOWN DOWN DOWN OK @300"),
     ("chuhan-event", "chuhan", (["blue", "red"], 1, 6, 14), "OK"),
     ("chuhan-set", "chuhan", (["blue", "red"], 1, 6, 15), "RIGHT OK UP UP UP UP UP UP UP"),
     ("huns-hold", "huns", (["red", "green", "purple"], 0, 7, 7), "OK @500"),

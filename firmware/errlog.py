@@ -1,7 +1,7 @@
 """When something the box does fails: its code (shown by ui/fault.py) and its traceback
 kept in errors.log on flash, read (and cleared) with `steppe logs` (errors.get).
 
-Imported only when an error happens (app.App.fault, main.py) or the host asks for the log,
+Imported only when an error happens (faults.fault, main.py) or the host asks for the log,
 and let go at once: play never carries this code.
 
 The log keeps the newest entries, at most CAP bytes. An entry is a header line starting
@@ -54,7 +54,7 @@ def header(e, where: str, about: str, n: int) -> str:
 
 
 def note(app, e, where: str, about: str) -> str:
-    """App.fault's log, once the game in RAM has gone: the entry written (unless the same
+    """faults.fault's log, once the game in RAM has gone: the entry written (unless the same
     error was written a moment ago), the notice for hello. Returns the code."""
     c = code(e, where)
     now = clock.now()
@@ -146,7 +146,7 @@ def forget(root: str) -> None:
 
 
 def after(app, e, where: str, about: str, game: str) -> str:
-    """App.fault, once the game in RAM and all the code it could let go are gone: the error
+    """faults.fault, once the game in RAM and all the code it could let go are gone: the error
     into the log (skipped if even that finds no room), this module let go (its room is the
     game's), the game as its journal has it (as at boot) or else the menu, and the error
     screen over it. Returns the code."""

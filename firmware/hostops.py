@@ -138,8 +138,9 @@ def board_get(app, args: dict) -> dict:
 
 def board_put(app, args: dict) -> dict:
     """A board for new Khan games (`steppe sync board push`): checked by the rules core, then
-    written whole (ownboard.py); a refused board changes nothing. {"board": null} forgets
-    the own board. The game in play is not touched: its journal holds its own board."""
+    written whole (ownboard.py); a refused board changes nothing; "warnings" says what is not
+    the rulebook's board (board_check.py: a card that can never be played, the counts). {"board":
+    null} forgets the own board. The game in play is not touched: its journal holds its own board."""
     import ownboard
     from shared_rules.errors import bad_args
 
@@ -150,9 +151,13 @@ def board_put(app, args: dict) -> dict:
         if not isinstance(text, str):
             raise bad_args("\"board\" must be board text, or null to forget the own board")
         board = writing(lambda: ownboard.save(app.root, text))
-        return {"board": board.name, "width": board.width, "height": board.height}
+        from shared_rules.khan import board_check  # what is not the rulebook's board: said, not refused
+
+        warnings = board_check.findings(board_check.check(board))
+        return {"board": board.name, "width": board.width, "height": board.height, "warnings": warnings}
     finally:
         unload("ownboard")
+        unload("shared_rules.khan.board_check")
 
 
 def errors_get(app, args: dict) -> dict:
@@ -198,7 +203,7 @@ def link_stats(app, args: dict) -> dict:
     the tidying after it: tidy_us, a collection when the heap runs short), the
     longest gap between two turns of the button loop since the last link.stats (gap_ms: wall
     time, the loop's sleep in it), the most CPU time a press could wait for its poll (busy_us:
-    a stretch of the link's between two of its yields and a turn of the loop, App._stretch;
+    a stretch of the link's between two of its yields and a turn of the loop, loop.stretch;
     the last link.stats's own left out), on the
     virtual Pico with GPIO input (sim/gpio.py) the buttons' events made (and by button:
     events, {name: [presses, long presses, repeats, HELP]}), polls that took
@@ -215,7 +220,7 @@ def link_stats(app, args: dict) -> dict:
         out["edge_frame"] = list(timing[:5])
         timing[2] = timing[4] = 0  # (the largest: since the last link.stats)
     app.max_gap = app.max_busy = 0
-    app.stats_read = True  # (this request's own stretch is not counted: App._stretch)
+    app.stats_read = True  # (this request's own stretch is not counted: loop.stretch)
     if args.get("calibrate") is True:
         import calib
 

@@ -567,7 +567,7 @@ class Link:
 
     def _internal(self, rid, op: str, e) -> dict:
         """The reply to an op that failed with a bug of ours; the App shows and logs it
-        (App.fault: the code names it in errors.log) and goes back to its saved game."""
+        (faults.fault: the code names it in errors.log) and goes back to its saved game."""
         name = type(e).__name__
         code = self.app.fault(e, "link " + op)
         return error(rid, INTERNAL, "internal error in " + op + ": " + name + " (" + code + " in errors.log)")

@@ -27,6 +27,7 @@ async def run(app, link, stdin, stdout) -> None:
     asyncio.create_task(serve(app, link, stdin, stdout))
     last = 0
     turn = clock.now()
+    moving = False  # the last frame drawn was of a screen animating: one more is due when it stops
     while True:
         now = clock.now()
         began = clock.now_us()
@@ -43,10 +44,12 @@ async def run(app, link, stdin, stdout) -> None:
                     elif event == LONG:
                         app.press(name, True)
             where = "animating"
-            if (app.dirty or app.screen.animating(now)) and clock.elapsed(now, last) >= FRAME_MS:
+            animating = app.screen.animating(now)
+            if (app.dirty or animating or moving) and clock.elapsed(now, last) >= FRAME_MS:
                 where = "draw"
-                draw(app, now)
-                last = now
+                draw(app, now)  # (a screen that has just stopped animating: its last frame, once -
+                last = now  # the LEDs must not keep a frame from the middle of its animation)
+                moving = animating
             where = "snapshot"
             session.snapshot_step(app, now)
             where = "tick"
@@ -183,7 +186,7 @@ def answer_trouble(app, e, answered: bool, stdout) -> None:
 
 def link_trouble(app, e, lines, chunk: bytearray, n: int, stdout) -> None:
     """Reading a line failed (before any of it was answered): the line is answered
-    no_memory (the reader out of RAM: noted) or it was a bug (App.fault)."""
+    no_memory (the reader out of RAM: noted) or it was a bug (faults.fault)."""
     from link import OUT_OF_MEMORY
 
     if ends_line(chunk, n):

@@ -138,9 +138,10 @@ class _World:
     never makes. So each edge of a batch is due at a fixed time from the batch's start
     (lateness does not add up) and carries that time, as a Pico's hard IRQ would stamp it."""
 
-    def __init__(self, elapsed) -> None:
+    def __init__(self, clock) -> None:
         self.at = 0
-        self.elapsed = elapsed  # (the wrapping clock's, unchanged)
+        self.elapsed = clock.elapsed  # (the wrapping clock's arithmetic, unchanged: the loop's
+        self.later = clock.later  # poll may be using it while an edge is played)
 
     def now(self) -> int:
         return self.at
@@ -151,7 +152,7 @@ def _drive(path: str, lock) -> None:
 
     from hal import buttons, clock
 
-    world = _World(clock.elapsed)
+    world = _World(clock)
     while True:
         with open(path, "rb") as f:  # blocks until the host opens its end
             at = None  # when the edge being played is due

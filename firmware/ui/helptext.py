@@ -31,9 +31,10 @@ LINES = {
     "khan.cursor.invade": "Arrows: a cell. OK: the card's yurt there. BACK: cancel",
     "khan.cursor.double": "Arrows: any empty land cell. OK: your yurt there. BACK: cancel",
     # Khan's board editor (ui/board_edit.py)
-    "board_edit.paint": "Arrows: a cell. OK: paint it, pen down. OK held: tools. BACK: menu",
-    "board_edit.tools": "Arrows: a tool, terrain, river, no cell, edge, ruler. OK: take it",
-    "board_edit.menu": "Arrows: SAVE, EDIT, QUIT, DFLT, DEL. OK: do it. BACK: go on",
+    "board_edit.paint": "Arrows: a cell. OK: paint it, pen down. OK held: tools. BACK held: undo",
+    "board_edit.tools": "Arrows: a tool. OK: take it. OK held: take it, fill the area from here",
+    "board_edit.menu": "Arrows: SAVE CNT EDIT QUIT NEW DFLT DEL. OK: do it. BACK: go on",
+    "board_edit.count": "Arrows: each terrain's cells against the rulebook's, then the cards",
     "khan.discard": "Arrows: a card. OK: mark it to discard. OK held: done. BACK: cancel",
     "khan.paint": "Arrows: a cell. OK: mark it. OK held: conquer that figure. BACK: cancel",
     "khan.symbol": "Arrows: the symbol on your card. OK: the yurt. BACK: cancel",

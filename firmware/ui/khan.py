@@ -290,8 +290,11 @@ class KhanScreen(Screen):
         elif mode == "figure":
             self._try(app, {"do": "special", "card": "recon", "figure": value})
         elif mode == "hand":
-            self.picked = value
-            self._cursor("invade")
+            for _ in invade.each(g.pos, invade.parse_symbol(card_symbol(value))):
+                self.picked = value
+                self._cursor("invade")
+                return
+            self._refuse("khan.card_no_cell")  # said at once, not at the cell: the hand stays listed
         elif mode == "ruler":
             self.picked = value
             if g.mode == VIRTUAL:

@@ -62,7 +62,7 @@ def draw(frame: bytearray, text: str, ms: int, colour: int) -> bool:
     return True
 
 
-# -- the App's side (app.py: App.refuse, press and render call these) -----------------------
+# -- the App's side (display.py: refuse, render and a press call these) -----------------------
 def begin(app, why, help: bool) -> None:
     """Start scrolling: why is a sentence, a screen's (message key, values), or None for
     the help of what the App shows."""

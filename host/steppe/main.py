@@ -9,12 +9,12 @@ import argparse
 import signal
 import sys
 
-from steppe import __version__, commands, flash, history, play, sync, verify
+from steppe import __version__, board, commands, flash, history, play, sync, verify
 from steppe.errors import EXIT_NO_ANSWER, EXIT_USAGE, STATUSES, StepError
 
 # every command that talks to a device ends by this many seconds (--timeout): a device that
 # stops answering in the middle (mpremote waiting for a board that reset) never hangs steppe
-TIMEOUTS = {"ports": 60, "flash": 600, "sync": 600, "logs": 60, "verify": 3600, "rules": 0, "play": 0, "demo": 0, "sim": 0,
+TIMEOUTS = {"ports": 60, "flash": 600, "sync": 600, "board": 600, "logs": 60, "verify": 3600, "rules": 0, "play": 0, "demo": 0, "sim": 0,
             "history": 0, "stats": 0, "web": 0}
 ADVICE = {"flash": "unplug the Pico, plug it in and run steppe flash again"}
 
@@ -33,6 +33,7 @@ _COMMANDS = {
               "list attached Picos and virtual Picos, and which run the companion"),
     "flash": (flash.run, flash.arguments, "compile the firmware and put it on a Pico (only what changed)"),
     "sync": (sync.run, sync.arguments, "back up the device's game to a file (pull), or restore one (push)"),
+    "board": (board.run, board.arguments, "a Khan board as text: new (a template), check, draw (PNG), push to the box"),
     "logs": (commands.do_logs, commands.argparse_logs,
              "the errors the box recovered from (its errors.log: what, where, the traceback); --clear empties it"),
     "verify": (verify.run, verify.arguments, "prove the device computes what the host computes: every op, seeded cases"),

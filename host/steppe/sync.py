@@ -282,12 +282,13 @@ def parts(lines: list, size: int = PART) -> "list[list]":
     return out
 
 
-def write_atomic(path: str, text: str, encoding: str = "ascii") -> None:
-    """The whole file or none of it: a temp file beside it, then a rename."""
+def write_atomic(path: str, text: "str | bytes", encoding: str = "ascii") -> None:
+    """The whole file or none of it: a temp file beside it, then a rename (bytes as they are)."""
     tmp = os.path.join(os.path.dirname(os.path.abspath(path)), "." + os.path.basename(path) + ".%d.tmp" % os.getpid())
+    data = text if isinstance(text, bytes) else text.encode(encoding, errors="replace")
     try:
-        with open(tmp, "w", encoding=encoding, errors="replace") as f:
-            f.write(text)
+        with open(tmp, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -394,11 +395,25 @@ def check_board(text: str, where: str) -> str:
     return "%d x %d cells%s" % (board.width, board.height, ", \"%s\"" % board.name if board.name else "")
 
 
+def board_findings(text: str) -> "list[str]":
+    """What is not the rulebook's board in a board text the box takes (board_check.py)."""
+    from shared_rules.khan import board_check
+    from shared_rules.khan.board_text import playable
+
+    return board_check.findings(board_check.check(playable(text)))
+
+
+def push_board(path: str, port: str) -> int:
+    """`steppe board push`: the same as `steppe sync board push FILE`."""
+    return _board(argparse.Namespace(board_action="push", file=path, port=port, check=False))
+
+
 def _board(args) -> int:
     what = args.board_action
     text: "str | None" = None
     summary = ""
     removed = False
+    warnings = []
     if what == "push":
         raw = read_bytes(args.file, 4096)
         try:
@@ -408,13 +423,15 @@ def _board(args) -> int:
         summary = check_board(text, args.file)
         if args.check:
             print(args.file + ": good: a Khan board of " + summary)
+            for line in board_findings(text):
+                sys.stderr.write(args.file + ": warning: " + line + "\n")
             return EXIT_OK
     link = _connect(args.port)
     try:
         if what == "pull":
             text = link.request("board.get").get("board")
         elif what == "push":
-            link.request("board.put", {"board": text})
+            warnings = link.request("board.put", {"board": text}).get("warnings") or []
         else:
             removed = link.request("board.put", {"board": None}).get("removed")
     except DeviceError as e:
@@ -433,6 +450,8 @@ def _board(args) -> int:
         sys.stderr.write("%s: own Khan board saved to %s\n" % (link.port, "stdout" if args.file == "-" else args.file))
     elif what == "push":
         print("%s: a Khan board of %s, now the own board of %s" % (args.file, summary, link.port))
+        for line in warnings:  # what is not the rulebook's board, in the box's words (the same rules core)
+            sys.stderr.write(args.file + ": warning: " + str(line) + "\n")
     else:
         print("%s: %s" % (link.port, "own board removed: new Khan games use the default board" if removed
                           else "no own board to remove"))

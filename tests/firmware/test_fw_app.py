@@ -421,3 +421,45 @@ def test_an_old_save_read_in_a_heap_too_small_stays_for_the_next_boot():
     again = App(pixels(), None, root)
     again.boot()
     assert again.open_game("khan") and again.state_get()["state"] == khan
+
+
+def test_a_finished_game_of_every_title_takes_no_more_actions_and_undo_still_works():
+    """Issue 21: after Rise of the Khaan's Khan was elected, UP in KURU still changed the
+    round (2 became 5) and DICE rolls were journalled, and the archive, the history and the
+    BG Stats export said 5 rounds. A finished game of every title refuses every action the
+    buttons can make (the rules core: shared_rules/<game>/game.py apply), and BACK held still
+    takes its end back."""
+    from shared_rules.games import NAMES, module
+    from shared_rules.rng import PCG32
+
+    colours = {"khan": ["red", "blue"], "chuhan": ["blue", "red"], "huns": ["red", "green", "purple"],
+               "khaan": ["red", "blue", "green"]}
+    for game in NAMES:
+        app = _app("over-" + game)
+        app.new_game(game, colours[game], 0, 5)
+        rules = module(game)
+        randplay = module(game, "randplay")
+        chooser = PCG32(5, randplay.CHOOSER_STREAM)
+        while not rules.is_over(app.record.game):
+            try:
+                app.act(randplay.action(app.record.game, chooser))
+            except RulesError:
+                continue  # (the random player's try refused: another)
+            app.flush()
+        app.screen.show(app.record.game)
+        n = app.record.count()
+        rng = PCG32(9, 3)
+        for k in range(200):  # every button but BACK (that leaves or undoes), short and held
+            button = ("UP", "DOWN", "LEFT", "RIGHT", "OK")[rng.below(5)]
+            app.press(button, rng.below(6) == 0)
+            if app.record is None:  # (the end's OK may go back to the menu: the game stays saved)
+                assert app.open_game(game), game
+            assert app.record.count() == n, (game, k, button)
+        try:
+            app.act(randplay.action(app.record.game, chooser) or {"do": "roll"})
+            raise AssertionError(game + ": an action taken after the end")
+        except RulesError as e:
+            assert e.code == "illegal" and "over" in e.message, e.message
+        app.history = None
+        app.press("BACK", True)  # undo: the end taken back, and the game goes on
+        assert app.record.count() == n - 1 and not rules.is_over(app.record.game), game

@@ -345,3 +345,49 @@ def test_a_line_answered_gets_no_second_answer_when_the_tidying_after_it_fails()
     got = _replies(out)
     assert [r["id"] for r in got] == [1, 2, 3] and all(r["ok"] for r in got), got
     assert fails[0] == 0 and "MemoryError" in app.notice
+
+
+class _Fading:
+    """A screen that animates for 300 ms after it comes, its frame changing as it goes (an
+    event card turning over, a VP gain shown for a while), then stands still."""
+
+    name = ""
+    refused = None
+
+    def __init__(self, now: int) -> None:
+        self.at = now
+
+    def animating(self, now: int) -> bool:
+        from hal import clock
+
+        return clock.elapsed(now, self.at) < 300
+
+    def draw(self, frame, now: int) -> None:
+        from hal import clock
+
+        t = clock.elapsed(now, self.at)
+        frame[0] = 1 + min(t, 300) // 100  # 1, 2, 3 while it moves; 4 once it stands
+
+    def settle(self, app) -> None:
+        pass
+
+    def ui_json(self) -> dict:
+        return {"mode": "fading"}
+
+    def at_top(self) -> bool:
+        return False
+
+
+def test_a_screen_that_stops_animating_gets_its_last_frame_drawn():
+    """Issue 21: the loop drew only while the screen animated, so the LEDs kept a frame from
+    the middle of an animation once it ended (Chu and Han's event name cut, a "+6" that
+    stayed until the next press): the frame after the animation is drawn too."""
+    app, folder = _app("fading")
+
+    def fade(app):
+        from hal import clock
+
+        app.switch(_Fading(clock.now()))
+
+    finger, out = drive(app, [("do", fade)] + [("wait", 30)] * 20, folder)
+    assert app.pixels.frame[0] == 4, app.pixels.frame[0]
