@@ -247,6 +247,8 @@ def test_a_board_painted_and_pushed_is_the_board_the_box_then_gives(web, page, e
     want = webview.check_grid(grid)
     wait(lambda: js(page, "window.steppe.editor.check") == json.loads(json.dumps(want)), 5, "the checks shown")
     assert want["ok"], want["error"]
+    said = js(page, "document.getElementById('more').textContent")
+    assert "forest: 0 cells, the rulebook's board has 25" in said, "the rules core's checks shown as painted"
     page.find_element(By.ID, "push").click()
     wait(lambda: "now the box's own board" in js(page, "document.getElementById('line').textContent"), 10, "pushed")
     link, _ = box()
@@ -403,29 +405,20 @@ def test_the_box_unplugged_is_said_and_the_page_comes_back_with_it(env, tmp_path
     assert "Traceback" not in err, err
 
 
-def test_the_editors_checks_plug_into_the_rules_cores_board_check_where_it_is(monkeypatch):
-    """webview.board_checks: None without shared_rules.khan.board_check (the counts and the
-    parse errors are all there is), its check() and findings() where it is."""
-    import sys
-    import types
-
+def test_the_editor_shows_the_rules_cores_whole_board_checks():
+    """webview.board_checks, the one place the editor meets shared_rules/khan/board_check.py:
+    its verdict and its sentences, for the board as painted."""
+    from shared_rules.khan import board_check
     from shared_rules.khan.board import DEFAULT_TEXT
 
     grid = webview.grid_of(DEFAULT_TEXT)
-    if "shared_rules.khan.board_check" not in sys.modules:
-        try:
-            __import__("shared_rules.khan.board_check")
-        except ImportError:
-            assert webview.check_grid(grid)["checks"] is None
-    seen = []
-    stub = types.ModuleType("shared_rules.khan.board_check")
-    stub.check = lambda board: seen.append(board.width) or {"ok": False, "cells": {"M": 22}, "rulebook": {"M": 22}}
-    stub.findings = lambda result: ["forest is in 2 pieces"]
-    monkeypatch.setitem(sys.modules, "shared_rules.khan.board_check", stub)
-    import shared_rules.khan
-
-    monkeypatch.setattr(shared_rules.khan, "board_check", stub, raising=False)
+    cells = list(grid["cells"])
+    cells[10 * grid["width"]] = "G"  # A11: a glacier cell in the forest, away from the glacier
+    grid["cells"] = "".join(cells)
     got = webview.check_grid(grid)
-    assert seen == [14] and got["checks"] == {"ok": False, "findings": ["forest is in 2 pieces"], "cells": {"M": 22},
-                                              "rulebook": {"M": 22}}
-    assert got["ok"], "the box takes a board the rulebook's checks find fault with (they are advice)"
+    assert got["ok"], "the box takes it: the rulebook's checks are advice"
+    result = board_check.check(board_text.parse(got["text"]))
+    assert got["checks"] == {"ok": False, "findings": board_check.findings(result), "cells": result["cells"],
+                             "rulebook": result["rulebook"]}
+    assert any(line.startswith("glacier is in 2 pieces") for line in got["checks"]["findings"])
+    assert got["checks"]["cells"]["F"] == 24 and got["checks"]["rulebook"]["F"] == 25

@@ -569,10 +569,13 @@ class Server:
                 return {"error": self.box.status or "no box"}
             assert self.box.link is not None
             try:
-                self.box.link.request("board.put", {"board": text}, timeout=30.0)
+                put = self.box.link.request("board.put", {"board": text}, timeout=30.0)
             except DeviceError as e:
                 return {"error": "the box refused the board and keeps its own: " + e.message}
-            return {"done": "a Khan board of %s, now the box's own board" % summary, "text": text}
+            warnings = [str(w) for w in put.get("warnings") or []]  # (not the rulebook's board, in the box's words)
+            return {"done": "a Khan board of %s, now the box's own board%s" % (
+                summary, "; the box says: " + "; ".join(warnings) if warnings else ""), "text": text,
+                "warnings": warnings}
 
         got = await self.on_box(lambda: self.box.guarded(job))
         if "done" not in got:
