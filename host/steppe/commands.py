@@ -160,10 +160,12 @@ def do_ports(args) -> int:
             else:
                 try:
                     info = ports.hello(link)
+                except StepError as e:  # (the port went away while asked)
+                    info, status = None, str(e)
                 finally:
                     link.close()
-                status = ("companion " + str(info.get("firmware")) + ", rules " + str(info.get("rules"))[:12]
-                          + ", " + str(info.get("screen")) if info else "no companion firmware answering")
+                status = status or ("companion " + str(info.get("firmware")) + ", rules " + str(info.get("rules"))[:12]
+                                    + ", " + str(info.get("screen")) if info else "no companion firmware answering")
         if owner:
             status += ("; " if status else "") + "held by " + share.held_by(owner) + ": steppe commands reach it through it"
         print("%-16s %-13s %s" % (port.device, "Pico" if port.kind == "usb" else "virtual Pico", status))

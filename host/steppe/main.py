@@ -10,7 +10,7 @@ import signal
 import sys
 
 from steppe import __version__, board, commands, flash, history, play, sync, verify
-from steppe.errors import EXIT_NO_ANSWER, EXIT_USAGE, STATUSES, StepError
+from steppe.errors import EXIT_INTERNAL, EXIT_NO_ANSWER, EXIT_USAGE, STATUSES, StepError
 
 # every command that talks to a device ends by this many seconds (--timeout): a device that
 # stops answering in the middle (mpremote waiting for a board that reset) never hangs steppe
@@ -27,6 +27,80 @@ class TimedOut(BaseException):
 
 def _time_up(signum, frame):
     raise TimedOut()
+
+
+class StdoutError(StepError):
+    """stdout could not be written (a redirect to a full disk, a device): EXIT_USAGE."""
+
+    def __init__(self, e: OSError) -> None:
+        super().__init__("cannot write to stdout: " + (e.strerror or str(e)), EXIT_USAGE)
+
+
+class _Stdout:
+    """sys.stdout while a command runs: its own write error becomes StdoutError, one line,
+    wherever the command prints."""
+
+    def __init__(self, out) -> None:
+        self._out = out
+
+    def write(self, text: str) -> int:
+        try:
+            return self._out.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise StdoutError(e)
+
+    def flush(self) -> None:
+        try:
+            self._out.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise StdoutError(e)
+
+    def __getattr__(self, name: str):
+        return getattr(self._out, name)
+
+
+def _settle_stdout() -> None:
+    """Whatever is still buffered for stdout, written or dropped: never an error at exit
+    (the one line said has been said)."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _quiet_stdout()
+
+
+def _quiet_stdout() -> None:
+    """stdout pointed at /dev/null: what is still buffered cannot fail again at exit."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def _internal(command: str, e: BaseException) -> int:
+    """An error no check foresaw: a bug of steppe's. One line naming it and where it was
+    raised; the traceback with STEPPE_DEBUG=1."""
+    import os
+    import traceback
+
+    if os.environ.get("STEPPE_DEBUG"):
+        traceback.print_exc()
+    frames = traceback.extract_tb(e.__traceback__)
+    where = "%s:%d" % (os.path.basename(frames[-1].filename), frames[-1].lineno) if frames else "?"
+    try:
+        sys.stderr.write("steppe %s: internal error: %s: %s (at %s; a bug of steppe's: please report it, with the "
+                         "traceback STEPPE_DEBUG=1 shows)\n" % (command, type(e).__name__, str(e)[:160], where))
+    except OSError:
+        pass
+    return EXIT_INTERNAL
+
 
 _COMMANDS = {
     "ports": (commands.do_ports, commands.argparse_ports,
@@ -75,22 +149,33 @@ def main(argv=None) -> int:
     if limit > 0:
         signal.signal(signal.SIGALRM, _time_up)
         signal.setitimer(signal.ITIMER_REAL, limit)
+    real_stdout = sys.stdout
+    sys.stdout = _Stdout(real_stdout)
     try:
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()  # (what it printed, out now: a write error said here, not at exit)
+        return status
     except TimedOut:
         sys.stderr.write("steppe %s: gave up after %g s: the device stopped answering (%s)\n" % (
             args.command, limit, ADVICE.get(args.command, "unplug it and plug it in again")))
         return EXIT_NO_ANSWER
     except StepError as e:
-        sys.stderr.write("steppe " + args.command + ": " + str(e) + "\n")
+        if isinstance(e, StdoutError):
+            _quiet_stdout()
+        sys.stderr.write("steppe " + args.command + ": " + " ".join(str(e).splitlines()) + "\n")
         return e.status
     except KeyboardInterrupt:
         sys.stderr.write("steppe " + args.command + ": interrupted\n")
         return 130
     except BrokenPipeError:
         # the reader went away (e.g. `| head`); nothing more to say
+        _quiet_stdout()
         sys.stderr.close()
         return 0
+    except Exception as e:  # noqa: BLE001 - the last resort: a bug of ours, still one line
+        return _internal(args.command, e)
     finally:
         if limit > 0:
             signal.setitimer(signal.ITIMER_REAL, 0)
+        sys.stdout = real_stdout
+        _settle_stdout()

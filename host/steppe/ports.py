@@ -9,6 +9,8 @@ port that fails is classified once, here, into a distinct exit status:
   answers nothing at all               EXIT_NO_ANSWER if it is a Pico (USB id, a virtual
                                        one), else EXIT_NOT_A_PICO
   a MicroPython REPL, no companion     EXIT_NO_FIRMWARE  (after one soft reset to try)
+  in use by another program            EXIT_NO_ANSWER, the program named (device.port_users)
+  gone while being woken (unplugged)   EXIT_NO_ANSWER (device.Gone): one line, never a traceback
 """
 
 import os
@@ -16,7 +18,7 @@ import time
 
 from steppe import sim
 from shared_rules.protocol import PROTOCOL
-from steppe.device import NoAnswer, SerialTransport, Transport
+from steppe.device import Gone, NoAnswer, SerialTransport, Transport
 from steppe.errors import (EXIT_AMBIGUOUS, EXIT_NO_ANSWER, EXIT_NO_DEVICE, EXIT_NO_FIRMWARE, EXIT_NOT_A_PICO,
                            StepError)
 
@@ -66,12 +68,15 @@ def choose(port: str = "") -> str:
 
 
 def hello(link, timeout: float = HELLO_TIMEOUT) -> "dict | None":
-    """The companion's hello, or None when the port does not answer it in time. A newline
-    goes first: a partial line another program left on the device ends there (its error
-    reply has no id and is passed over), so hello is a line of its own."""
+    """The companion's hello, or None when the port does not answer it in time (Gone when
+    the port fails under it: unplugged). A newline goes first: a partial line another
+    program left on the device ends there (its error reply has no id and is passed over),
+    so hello is a line of its own."""
     try:
         link.write(b"\n")
         return link.request("hello", timeout=timeout)
+    except Gone:
+        raise
     except NoAnswer:
         return None
 

@@ -282,9 +282,13 @@ def running() -> "list[str]":
             except OSError:
                 pass
             continue
-        with open(path) as f:
-            device = f.read().strip()
-        if os.path.exists(device):
+        from steppe import files
+
+        try:
+            device = files.read_text(path, 4096, "note").strip()  # (a FIFO put there is passed over, not waited on)
+        except StepError:
+            continue
+        if device and os.path.exists(device):
             out.append(device)
     return out
 

@@ -20,7 +20,7 @@ from shared_rules import cjson
 from shared_rules.errors import RulesError
 from shared_rules.games import NAMES as GAMES
 from shared_rules.ops import MAX_LINE
-from steppe import verify
+from steppe import files, verify
 from steppe.device import DeviceError, Transport
 from steppe.errors import EXIT_DEVICE_ERROR, EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
 
@@ -58,49 +58,28 @@ def _refused(where: str, why: str) -> StepError:
     return StepError(where + ": " + why, EXIT_USAGE)
 
 
-def _no_twice(pairs: list) -> dict:
-    out = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError("key \"" + key[:40] + "\" appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str):
-    raise ValueError(name + " is not JSON")
-
-
 def parse(text: "str | bytes", where: str):
-    """JSON from a file's text; a StepError naming the line and column when it is not."""
+    """JSON from a file's text, as strictly as the device reads it (files.loads: no
+    duplicate key, NaN or fraction, at most 32 deep); a StepError naming the line and
+    column, or the journal line, when it is not."""
     if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise _refused(where, "not UTF-8 text (byte %d)" % e.start)
+        text = files.text(text, where)
     try:
-        return json.loads(text, object_pairs_hook=_no_twice, parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        raise _refused(where, "not valid JSON: line %d, column %d: %s" % (e.lineno, e.colno, e.msg))
-    except RecursionError:
-        raise _refused(where, "not a steppe file: JSON nested too deeply")
+        return files.loads(text)
+    except files.Unwritten as e:
+        if len(e.where) > 1 and e.where[0] == "journal" and isinstance(e.where[1], int):
+            inside = files.place(e.where[2:])
+            raise _refused(where, "journal line %d: %s%s" % (e.where[1] + 1, "at " + inside + ": " if inside else "",
+                                                             e.what))
+        raise _refused(where, "not a steppe file: " + str(e))
     except ValueError as e:
         raise _refused(where, "not valid JSON: " + str(e))
 
 
 def read_bytes(path: str, limit: int = MAX_FILE) -> bytes:
-    """A file's bytes, at most limit of them (a bigger file is refused, never read whole)."""
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read(limit + 1)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(limit + 1)
-    except OSError as e:
-        raise StepError("cannot read " + path + ": " + (e.strerror or str(e)), EXIT_USAGE)
-    if len(data) > limit:
-        raise _refused(path, "larger than %d bytes: not a steppe file" % limit)
-    return data
+    """A regular file's bytes, at most limit of them (a bigger file, a FIFO, a device or a
+    folder is refused, never read: files.read_bytes)."""
+    return files.read_bytes(path, limit, "file")
 
 
 def check_state(game: str, state) -> None:
@@ -195,11 +174,7 @@ def _position(doc: dict, where: str, board_file: str, seed: "int | None") -> Bac
     if board_file:
         if "board" in doc:
             raise _refused(where, "it has a board, and --board gives another: choose one")
-        raw = read_bytes(board_file)
-        try:
-            board = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise _refused(board_file, "not UTF-8 text (byte %d)" % e.start)
+        board = files.read_text(board_file, MAX_FILE, "board")
         board_where = board_file
     if not isinstance(board, str):
         raise _refused(where, "\"board\" must be \"default\" or the board text")
@@ -283,21 +258,9 @@ def parts(lines: list, size: int = PART) -> "list[list]":
 
 
 def write_atomic(path: str, text: "str | bytes", encoding: str = "ascii") -> None:
-    """The whole file or none of it: a temp file beside it, then a rename (bytes as they are)."""
-    tmp = os.path.join(os.path.dirname(os.path.abspath(path)), "." + os.path.basename(path) + ".%d.tmp" % os.getpid())
-    data = text if isinstance(text, bytes) else text.encode(encoding, errors="replace")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        try:
-            os.remove(tmp)
-        except OSError:
-            pass
-        raise StepError("cannot write " + path + ": " + (e.strerror or str(e)), EXIT_USAGE)
+    """The whole file or none of it (bytes as they are), and only over a regular file or a
+    new name (files.write_atomic)."""
+    files.write_atomic(path, text, encoding)
 
 
 def pull(link: Transport) -> "tuple[str, dict, list]":
@@ -415,17 +378,15 @@ def _board(args) -> int:
     removed = False
     warnings = []
     if what == "push":
-        raw = read_bytes(args.file, 4096)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise _refused(args.file, "not UTF-8 text (byte %d)" % e.start)
+        text = files.read_text(args.file, 4096, "board")
         summary = check_board(text, args.file)
         if args.check:
             print(args.file + ": good: a Khan board of " + summary)
             for line in board_findings(text):
                 sys.stderr.write(args.file + ": warning: " + line + "\n")
             return EXIT_OK
+    if what == "pull" and args.file != "-":
+        files.target(args.file)  # a FIFO, a device or a folder refused before the box is asked
     link = _connect(args.port)
     try:
         if what == "pull":
@@ -442,11 +403,7 @@ def _board(args) -> int:
         if not isinstance(text, str):
             raise StepError("the device has no own board (its Khan games use the default board): nothing to pull",
                             EXIT_FAILED)
-        if args.file == "-":
-            sys.stdout.write(text)
-            sys.stdout.flush()
-        else:
-            write_atomic(args.file, text, "utf-8")
+        files.write(args.file, text, "utf-8")
         sys.stderr.write("%s: own Khan board saved to %s\n" % (link.port, "stdout" if args.file == "-" else args.file))
     elif what == "push":
         print("%s: a Khan board of %s, now the own board of %s" % (args.file, summary, link.port))
@@ -470,17 +427,15 @@ def _connect(port: str):
 def _pull(args) -> int:
     if args.rescue:
         return _rescue(args)
+    if args.file != "-":
+        files.target(args.file)  # a FIFO, a device or a folder refused before the device is asked
     link = _connect(args.port)
     try:
         game, state, lines = pull(link)
     finally:
         link.close()
     text = sync_text(game, state, lines)
-    if args.file == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    else:
-        write_atomic(args.file, text)
+    files.write(args.file, text, "ascii")
     sys.stderr.write("%s: %s game, journal of %d lines, saved to %s\n" % (
         link.port, game, len(lines), "stdout" if args.file == "-" else args.file))
     return EXIT_OK
@@ -488,13 +443,13 @@ def _pull(args) -> int:
 
 def _rescue(args) -> int:
     """The files the device set aside, each written into the folder (its name kept)."""
-    os.makedirs(args.file, exist_ok=True)
+    files.folder(args.file)
     link = _connect(args.port)
     try:
         names = link.request("files.bad").get("files") or []
         for name in names:
             text = link.request("files.bad", {"name": name}, timeout=60.0).get("text") or ""
-            write_atomic(os.path.join(args.file, os.path.basename(str(name))), text, "utf-8")
+            files.write_atomic(os.path.join(args.file, os.path.basename(str(name))), text, "utf-8")
     finally:
         link.close()
     if not names:
