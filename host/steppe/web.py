@@ -589,13 +589,21 @@ class Server:
         return history.open_db(self.db or history.default_db(), create=create)
 
     async def in_thread(self, job, *args):
+        """A job on the history (a thread of its own, not the box's): a refusal is 400 with
+        its one line; a damaged database (sqlite's error, found when a page is read) too."""
+        import sqlite3
+
+        from aiohttp import web
+
+        from steppe import history
+
         assert self.loop is not None
         try:
             return await self.loop.run_in_executor(None, job, *args)
         except StepError as e:
-            from aiohttp import web
-
             raise web.HTTPBadRequest(text=str(e))
+        except sqlite3.Error as e:
+            raise web.HTTPBadRequest(text=str(history.db_error(self.db or history.default_db(), e)))
 
     async def api_history(self, request):
         from aiohttp import web
@@ -657,7 +665,7 @@ class Server:
             raise web.HTTPBadRequest(text="names are {colour: name}")
 
         def job() -> list:
-            db = self._db()
+            db = self._db(create=True)  # (the others open it read-only)
             try:
                 return history.set_names(db, request.match_info["id"], list(names.items()))
             finally:
