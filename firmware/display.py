@@ -6,6 +6,7 @@ Functions of the App's display state (its screen, leaving, history, alert, why..
 """
 
 import gc
+from binascii import crc32
 
 from hal import clock
 from memory import unload
@@ -50,6 +51,7 @@ def ui_json(app) -> dict:
     if app.why:
         out["help" if app.why_help else "why"] = app.why
     out["screen"] = app.screen_name()
+    out["frame"] = "%08x" % crc32(app.pixels.frame)  # what the LEDs show: a host fetches ui.frame on a change
     if app.record is not None:
         out["actions"] = app.record.count()
     return out

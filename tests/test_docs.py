@@ -30,7 +30,7 @@ def test_documented_line_limit_is_the_real_one():
 def test_readme_commands_are_make_targets():
     readme = _read("README.md")
     makefile = _read("Makefile")
-    for target in ("run", "test"):
+    for target in ("run", "test", "web"):
         assert "make " + target in readme
         assert re.search(r"^%s:" % target, makefile, re.M)
     assert "make test" in _read(".ci", "run")
@@ -68,6 +68,20 @@ def test_every_message_key_raised_has_a_sentence():
     for key in sorted(keys):
         sentence = describe(key, *(["x"] * 6))
         assert " " in sentence and not sentence.startswith(key), key
+
+
+def test_the_pages_of_steppe_web_go_into_the_wheel():
+    import fnmatch
+
+    from steppe import web
+
+    pyproject = _read("pyproject.toml")
+    globs = re.search(r'^"steppe" = \[(.*)\]', pyproject, re.M)
+    assert globs, "steppe's package data names its page"
+    patterns = re.findall(r'"([^"]+)"', globs.group(1))
+    for name in web.page_files():
+        assert any(fnmatch.fnmatch("page/" + name, p) for p in patterns), name
+        assert os.path.exists(os.path.join(web.page_dir(), name)), name
 
 
 def test_every_word_the_summary_can_show_is_explained_and_no_other():

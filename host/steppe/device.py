@@ -72,11 +72,16 @@ class NoAnswer(StepError):
 class Transport:
     """The companion's line protocol over any byte stream with write() and readline()."""
 
+    port = ""  # where the device is (a serial port's path)
+
     def __init__(self) -> None:
         self.next_id = 1
 
     def write(self, data: bytes) -> None:
         raise NotImplementedError
+
+    def close(self) -> None:
+        pass
 
     def readline(self, timeout: float) -> bytes:
         raise NotImplementedError
@@ -425,6 +430,11 @@ class SerialTransport(Transport):
             if not os.path.exists(port):
                 raise StepError("cannot open " + port + ": no such port", EXIT_NO_DEVICE)
             if getattr(e, "errno", None) in (errno.EAGAIN, errno.EBUSY) or "temporarily unavailable" in str(e):
+                from steppe import share
+
+                owner = share.holder(port)
+                if owner:  # steppe play or steppe web: the other steppe commands go through it (ports.connect)
+                    raise InUse(port + " is in use by " + share.held_by(owner) + ": quit it first", EXIT_NO_ANSWER)
                 raise in_use(port, port_users(port))
             raise StepError("cannot open " + port + ": " + str(e).split(":")[-1].strip(), EXIT_NO_ANSWER)
         self._buf = b""

@@ -326,8 +326,13 @@ def _wait_hello(device: str, image: "dict[str, bytes]", timeout: float = 20.0, l
 def run(args) -> int:
     from steppe.ports import choose
 
-    device = choose(args.port)
+    from steppe import share
 
+    device = choose(args.port)
+    owner = share.holder(device)
+    if owner:  # (it cannot lend the raw REPL: the board's files are written over it)
+        raise StepError(device + " is held by " + share.held_by(owner) + ": quit it, then steppe flash",
+                        EXIT_NO_ANSWER)
     report = flash(device, args.force)
     if args.verbose:
         for path in report.copied:

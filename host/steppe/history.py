@@ -497,6 +497,18 @@ CSV_COLUMNS = ("game_id", "title", "date", "minutes", "actions", "seat", "colour
                "winner")
 
 
+def csv_text(db: sqlite3.Connection, rows: "list[Game]") -> str:
+    """The CSV export's text: a header, then csv_rows()."""
+    import csv
+    import io
+
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    w.writerows(csv_rows(db, rows))
+    return buf.getvalue()
+
+
 def csv_rows(db: sqlite3.Connection, rows: "list[Game]") -> list:
     """One row per player per play."""
     out = []
@@ -746,20 +758,34 @@ def _name(db, args) -> int:
         if not sep or not colour or not name.strip() or len(name) > MAX_NAME:
             raise StepError("name players as COLOUR=NAME (a name of 1-%d characters), not %r" % (MAX_NAME, text),
                             EXIT_USAGE)
-        pairs.append((colour.strip().lower(), name.strip()))
+        pairs.append((colour, name))
     if not pairs:
         raise StepError("give COLOUR=NAME pairs, e.g. red=Anna", EXIT_USAGE)
-    if args.default:
-        _write(db, [("INSERT OR REPLACE INTO default_names VALUES (?, ?)", p) for p in pairs])
-        sys.stderr.write("default names: " + ", ".join("%s=%s" % p for p in pairs) + "\n")
-        return EXIT_OK
-    g = find(db, args.id)
-    for colour, _ in pairs:
+    pairs = set_names(db, None if args.default else args.id, pairs)
+    sys.stderr.write("%s: %s\n" % ("default names" if args.default else "game " + find(db, args.id).id,
+                                   ", ".join("%s=%s" % p for p in pairs)))
+    return EXIT_OK
+
+
+def set_names(db: sqlite3.Connection, gid: "str | None", pairs: "list[tuple[str, str]]") -> list:
+    """Names for colours: a game's (gid), or the defaults of every game (None). The pairs
+    as stored; StepError (EXIT_USAGE) for a bad name or a colour that is not the game's."""
+    out = []
+    for colour, name in pairs:
+        colour, name = str(colour).strip().lower(), str(name).strip()
+        if not colour or not name or len(name) > MAX_NAME:
+            raise StepError("name players as COLOUR=NAME (a name of 1-%d characters), not %r" % (
+                MAX_NAME, colour + "=" + name), EXIT_USAGE)
+        out.append((colour, name))
+    if gid is None:
+        _write(db, [("INSERT OR REPLACE INTO default_names VALUES (?, ?)", p) for p in out])
+        return out
+    g = find(db, gid)
+    for colour, _ in out:
         if colour not in g.colours():
             raise StepError("%s is not a player of game %s (%s)" % (colour, g.id, ", ".join(g.colours())), EXIT_USAGE)
-    _write(db, [("INSERT OR REPLACE INTO names VALUES (?, ?, ?)", (g.id, c, n)) for c, n in pairs])
-    sys.stderr.write("game %s: %s\n" % (g.id, ", ".join("%s=%s" % p for p in pairs)))
-    return EXIT_OK
+    _write(db, [("INSERT OR REPLACE INTO names VALUES (?, ?, ?)", (g.id, c, n)) for c, n in out])
+    return out
 
 
 def _bgg(db, args) -> int:
@@ -788,14 +814,7 @@ def _export(db, args) -> int:
     if args.bgstats:
         out.append((args.bgstats, json.dumps(bgstats(db, rows), indent=1, ensure_ascii=False) + "\n"))
     if args.csv:
-        import csv
-        import io
-
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(CSV_COLUMNS)
-        w.writerows(csv_rows(db, rows))
-        out.append((args.csv, buf.getvalue()))
+        out.append((args.csv, csv_text(db, rows)))
     for path, text in out:
         files.write(path, text, "utf-8")
     sys.stderr.write("%d play(s) exported to %s\n" % (len(rows), " and ".join(

@@ -15,7 +15,7 @@ from steppe.errors import EXIT_INTERNAL, EXIT_NO_ANSWER, EXIT_USAGE, STATUSES, S
 # every command that talks to a device ends by this many seconds (--timeout): a device that
 # stops answering in the middle (mpremote waiting for a board that reset) never hangs steppe
 TIMEOUTS = {"ports": 60, "flash": 600, "sync": 600, "board": 600, "logs": 60, "verify": 3600, "rules": 0, "play": 0, "demo": 0, "sim": 0,
-            "history": 0, "stats": 0}
+            "history": 0, "stats": 0, "web": 0}
 ADVICE = {"flash": "unplug the Pico, plug it in and run steppe flash again"}
 
 
@@ -114,6 +114,8 @@ _COMMANDS = {
     "rules": (commands.do_rules, commands.argparse_rules,
               "answer JSON Lines with a rules op, here or on the device (docs/ops.md)"),
     "play": (play.run, play.arguments, "the front panel in the terminal: the matrix in colour, keys as buttons"),
+    "web": (lambda args: __import__("steppe.web").web.run(args), lambda p: __import__("steppe.web").web.arguments(p),
+            "the box, its game, the board editor and the history in a browser (a page on this machine)"),
     "demo": (commands.do_demo, commands.argparse_demo, "watch a seeded game of Khan flip and flee in the terminal"),
     "sim": (commands.do_sim, commands.argparse_sim, "run a virtual Pico on a pseudo-terminal; prints its device path"),
     "history": (history.run, history.arguments,

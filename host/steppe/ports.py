@@ -18,7 +18,7 @@ import time
 
 from steppe import sim
 from shared_rules.protocol import PROTOCOL
-from steppe.device import DeviceError, Gone, NoAnswer, SerialTransport
+from steppe.device import DeviceError, Gone, NoAnswer, SerialTransport, Transport
 from steppe.errors import (EXIT_AMBIGUOUS, EXIT_NO_ANSWER, EXIT_NO_DEVICE, EXIT_NO_FIRMWARE, EXIT_NOT_A_PICO,
                            StepError)
 
@@ -68,7 +68,7 @@ def choose(port: str = "") -> str:
     return found[0].device
 
 
-def hello(link: SerialTransport, timeout: float = HELLO_TIMEOUT) -> "dict | None":
+def hello(link, timeout: float = HELLO_TIMEOUT) -> "dict | None":
     """The companion's hello, or None when the port does not answer it in time (Gone when
     the port fails under it: unplugged). A newline goes first: a partial line another
     program left on the device ends there (its error reply has no id and is passed over),
@@ -141,16 +141,26 @@ def soft_reset(link: SerialTransport) -> None:
     link.write(b"\x04")
 
 
-def connect(port: str = "", timeout: float = HELLO_TIMEOUT) -> "tuple[SerialTransport, dict]":
-    """(transport, hello) for the chosen port, which must run the companion."""
+def connect(port: str = "", timeout: float = HELLO_TIMEOUT, wake: bool = True) -> "tuple[Transport, dict]":
+    """(transport, hello) for the chosen port, which must run the companion. A port that
+    steppe play or steppe web holds is reached through it (share.py). wake: a port that
+    does not answer hello is probed for a REPL (and reset once); without, it is
+    EXIT_NO_ANSWER (a box just plugged in and still starting, for steppe web)."""
+    from steppe import share
+
     device = choose(port)
-    link = SerialTransport(device)
+    owner = share.holder(device)
+    link = share.Borrowed(owner, device) if owner else SerialTransport(device)
     try:
-        info = hello(link, timeout)
+        info = hello(link, max(timeout, 10.0) if owner else timeout)  # (the owner may be busy with the box)
+        if info is None and owner:
+            raise StepError(device + " is held by " + share.held_by(owner) + ", which does not reach the box now",
+                            EXIT_NO_ANSWER)
+        if info is None and not wake:
+            raise StepError(device + " does not answer yet", EXIT_NO_ANSWER)
         if info is None:
-            info = clear_frame(link, timeout)
-        if info is None:
-            info = _wake(link, device, timeout)
+            assert isinstance(link, SerialTransport)
+            info = clear_frame(link, timeout) or _wake(link, device, timeout)
         if info.get("protocol") != PROTOCOL:
             raise StepError(device + " speaks protocol " + str(info.get("protocol")) + ", this steppe speaks "
                             + str(PROTOCOL) + ": run steppe flash", EXIT_NO_FIRMWARE)
