@@ -96,14 +96,17 @@ class Transport:
         err = reply.get("error") or {}
         raise DeviceError(str(err.get("code", "error")), str(err.get("message", "")))
 
-    def ask(self, op: str, args=None, timeout: float = 10.0) -> dict:
-        """request(), asked once more when the device had no room to answer (no_memory: its
-        heap fragmented by play) - it has let go of what it could meanwhile."""
-        try:
-            return self.request(op, args, timeout)
-        except DeviceError as e:
-            if e.code != "no_memory":
-                raise
+    def ask(self, op: str, args=None, timeout: float = 10.0, tries: int = 3) -> dict:
+        """request(), asked again (tries in all) when the device had no room to answer
+        (no_memory: its heap fragmented by play) - it lets go of what it can each time, and a
+        turn of its loop (a pause) tidies its heap: at 96wK one no_memory in a row is not rare."""
+        for _ in range(tries - 1):
+            try:
+                return self.request(op, args, timeout)
+            except DeviceError as e:
+                if e.code != "no_memory":
+                    raise
+            time.sleep(0.2)
         return self.request(op, args, timeout)
 
     def exchange(self, op: str, args=None, timeout: float = 10.0) -> dict:
