@@ -87,6 +87,8 @@ class App:
         self.max_busy = 0  # us: the most CPU time a press could wait for its poll (link.stats):
         # a stretch of the link's work between two of its yields and a turn of the loop (the
         # gap without the loop's sleep, which a benchmark scales to a Pico's speed)
+        self.busy_at = ""  # ...and where it was: "loop", or the link's stage (Link.stage) and op
+        self.busy_op = ""
         self.turn_us = 0  # us: the loop's last turn's own work (the presses, a frame, a snapshot step)
         self.stats_read = False  # link.stats answered in the link's stretch under way: not counted
         self.summary_due = None  # (summary, when the game ended) until its summary comes up
@@ -672,6 +674,8 @@ class App:
             self.turn_us = work
             if work > self.max_busy:
                 self.max_busy = work
+                self.busy_at = "loop"
+                self.busy_op = ""
             await _pause(asyncio)  # always: the link's task must get its turn
 
     def _draw(self, now: int) -> None:
@@ -760,18 +764,20 @@ class App:
                 if n:
                     for line in lines.feed(bytes(chunk[:n])):
                         for _ in link.stages(line, stdout.write):  # a rules op: the buttons' turn
-                            self._stretch(began)  # between its stages
+                            self._stretch(began, link.stage, link.op)  # between its stages
                             if self._wanted(clock.now()):
                                 await _pause(asyncio, 0)
                             began = clock.now_us()
                         now = clock.now_us()  # its reply's last byte written:
                         self.link_us = clock.elapsed(now, lines.line_began)  # what it cost, all told
                         self.link_op = link.op
-                        self._stretch(began)  # and once its reply is out
+                        self._stretch(began, "reply", link.op)  # and once its reply is out
                         await _pause(asyncio, 0)
                         began = clock.now_us()
                         link.tidy()  # a collection only when the heap runs short
                         self.tidy_us = clock.elapsed(clock.now_us(), began)
+                        self._stretch(began, "tidy", link.op)
+                        began = clock.now_us()
             except KeyboardInterrupt:
                 raise
             except Exception as e:  # the link is never left dead: every line is answered
@@ -779,7 +785,7 @@ class App:
                     self._link_trouble(e, lines, chunk, n, stdout)
                 except Exception:  # (even that, for want of RAM: the reading goes on)
                     gc.collect()
-            self._stretch(began)
+            self._stretch(began, "read")
             await _pause(asyncio, POLL_MS if not n else 0)  # (0: the buttons' turn between pieces)
 
     def _wanted(self, now: int) -> bool:
@@ -792,7 +798,7 @@ class App:
         waiting = getattr(self.buttons, "waiting", None)
         return waiting is None or waiting() or self.screen.animating(now)
 
-    def _stretch(self, began: int) -> None:
+    def _stretch(self, began: int, where: str = "read", op: str = "") -> None:
         """The link's task yields: what it did since began, with a turn of the loop, is what a
         press that came as it began waited for (link.stats busy_us). On a Pico the loop is
         due at every yield of a stretch longer than its sleep (POLL_MS), so each stretch
@@ -805,6 +811,8 @@ class App:
         busy = clock.elapsed(clock.now_us(), began) + self.turn_us
         if busy > self.max_busy:
             self.max_busy = busy
+            self.busy_at = where
+            self.busy_op = op
 
     def _link_trouble(self, e, lines, chunk: bytearray, n: int, stdout) -> None:
         """Reading or answering a line failed: the line is answered no_memory (the reader

@@ -6,6 +6,7 @@ so the device only spends RAM on the games that are played.
 """
 
 import json
+import sys
 
 from shared_rules import cjson
 from shared_rules.errors import BAD_JSON, INTERNAL, NO_MEMORY, TOO_LONG, UNKNOWN_OP, RulesError, bad_args
@@ -20,9 +21,12 @@ MAX_DEPTH = 32  # strict.MAX_DEPTH (a test checks it), here so a request's fast 
 GAMES = ("rng",) + NAMES
 
 
+def _path(game: str) -> str:
+    return "shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops"
+
+
 def _module(game: str):
-    path = "shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops"
-    return __import__(path, None, None, ("OPS",))
+    return __import__(_path(game), None, None, ("OPS",))
 
 
 def names() -> "list[str]":
@@ -45,18 +49,67 @@ def lookup(name):
     raise RulesError(UNKNOWN_OP, "unknown op " + cjson.dumps(name)[:60] + "; ops are listed in docs/ops.md")
 
 
+# each game's ops module's own imports, leaves first: a device imports them a step at a time
+# before the module (stepped); tests/test_op_imports.py checks them, and each game's NEEDS
+FIRST = {
+    "rng": ("args", "rng"),
+    "chuhan": ("args", "chuhan.tables", "rng", "steps"),
+    "huns": ("args", "huns.tables", "rng", "steps"),
+    "khaan": ("args", "dice", "khaan.tables", "steps"),
+    "khan": ("args", "steps", "khan.tables", "khan.board"),
+}
+CALL = "call"  # what an op's steps return when the op itself is still to be called (call())
+
+
 def stepped(name, args):
-    """The steps of an op a device answers a step at a time (its game's ops module's STEPS:
-    a generator that yields between steps and returns the result), or None: an op without
-    steps, or not an op (call() says why)."""
+    """The steps of an op a device answers a step at a time (a generator that yields between
+    steps and returns the result, or CALL: call() it now), or None: an op with nothing to do
+    a step at a time, or not an op (call() says why). The first steps import the rules
+    modules the op needs that are not loaded yet, one a step (FIRST, its game's ops module,
+    then the module's NEEDS: importing all of a game's rules at once is a few hundred ms on a
+    Pico, one module a few); then the op's own steps (its module's STEPS), if it has any."""
     if not isinstance(name, str) or not isinstance(args, dict):
         return None
     dot = name.find(".")
-    if dot <= 0 or name[:dot] not in GAMES:
+    game = name[:dot] if dot > 0 else ""
+    if game not in GAMES:
         return None
-    steps = getattr(_module(name[:dot]), "STEPS", None)
+    path = _path(game)
+    mod = sys.modules.get(path)
+    if mod is None:
+        return _steps(game, name[dot + 1:], args)
+    needs = getattr(mod, "NEEDS", None)
+    need = needs.get(name[dot + 1:]) if needs else None
+    steps = getattr(mod, "STEPS", None)
     fn = steps.get(name[dot + 1:]) if steps else None
-    return fn(args) if fn is not None else None
+    if fn is None and not _missing(need):
+        return None
+    return _steps(game, name[dot + 1:], args)
+
+
+def _steps(game: str, op: str, args: dict):
+    from shared_rules.steps import imports
+
+    yield from imports(["shared_rules." + m for m in FIRST[game]] + [_path(game)])
+    mod = _module(game)
+    needs = getattr(mod, "NEEDS", None)
+    need = needs.get(op) if needs else None
+    if need:
+        yield from imports(["shared_rules." + m for m in need])
+    steps = getattr(mod, "STEPS", None)
+    fn = steps.get(op) if steps else None
+    if fn is None:
+        return CALL
+    return (yield from fn(args))
+
+
+def _missing(names) -> bool:
+    """Whether a module of names (short: without "shared_rules.") is not loaded yet."""
+    if names:
+        for m in names:
+            if "shared_rules." + m not in sys.modules:
+                return True
+    return False
 
 
 def call(name: str, args) -> dict:
