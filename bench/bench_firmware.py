@@ -109,6 +109,55 @@ a.render(time.ticks_ms())  # the board on the LEDs, as the loop keeps it (the sc
 gc.collect()
 report("press to new frame: flip (its card; the flight worked out after the frame, then saved)", latency("OK"), 1)
 
+
+def pressed(button, long=False):
+    """(press to new frame, the whole press: what it leaves for after the frame included)"""
+    sent[0] = 0
+    t0 = time.ticks_us()
+    a.press(button, long)
+    return time.ticks_diff(sent[0], t0), time.ticks_diff(time.ticks_us(), t0)
+
+
+# the hints (ui/khan_hints.py, on unless the settings turn them off)
+if g.step == "actions":
+    from shared_rules.khan import invade
+    from shared_rules.khan.tables import card_symbol
+
+    a.press("OK")  # the actions: A
+    a.press("OK")  # the hand, covered
+    a.press("DOWN")  # shown
+    for _ in range(4):
+        if invade.count(g.pos, invade.parse_symbol(card_symbol(a.screen.choice.value))):
+            break
+        a.press("DOWN")
+    gc.collect()
+    frame_us, whole_us = pressed("OK")
+    report("press to new frame: a card chosen (its cells listed: the cursor's stops)", frame_us, 1)
+    total = 0
+    for k in range(n):
+        total += latency("LEFT" if k % 2 else "RIGHT")
+    report("press to new frame: the cursor's jump to the next stop", total // n, n)
+    a.press("BACK")
+    a.press("OK")  # the actions
+    while a.screen.choice.value != "C":
+        a.press("RIGHT")
+    gc.collect()
+    frame_us, whole_us = pressed("OK")
+    report("press to new frame: C (a conquest's cells to paint)", frame_us, 1)
+    report("C's press with its settle: every placement listed", whole_us, 1)
+    frame_us, whole_us = pressed("OK")
+    report("a cell painted, with its settle: the stops worked out", whole_us, 1)
+    a.press("BACK")
+    gc.collect()
+    frame_us, whole_us = pressed("RIGHT")
+    report("an arrow on the board, with its settle: the running score", whole_us, 1)
+    a.press("BACK")
+    aid = a.screen.aid
+    t0 = time.ticks_us()
+    for _ in aid._left():
+        pass
+    report("each player's conquests left, up to 5 (the final phase's, mid-game)", time.ticks_diff(time.ticks_us(), t0), 1)
+
 # boot: the newest snapshot, then the most action lines a box leaves after it (OVERDUE - 1)
 rec = a.record
 rec.snapshot()

@@ -13,14 +13,14 @@ This module is imported at a game's end and for the host's archive ops only.
 """
 
 import gc
-import json
 import os
+import sys
 
-from rebuild import Reader
+from rebuild import Reader, entry_of
 
 from shared_rules import cjson
 from shared_rules.errors import bad_args
-from shared_rules.journal import seal, unseal
+from shared_rules.journal import seal
 
 # the folder on flash: not "archive", which the board's own "" on sys.path would import as
 # a namespace package in place of this module (found by steppe history on the virtual Pico)
@@ -75,13 +75,13 @@ def keep(rec, summary: dict, start, end, clock: str, budget: int = BUDGET) -> st
     names = _files(root)
     seq = int(names[-1].split("-")[0]) + 1 if names else 1
     meta = {"id": gid, "game": rec.name, "settings": rec.settings, "start": start, "end": end, "clock": clock,
-            "actions": rec.count(), "summary": summary}
+            "actions": rec.count(), "summary": summary, "crc": rec.crc}  # (crc: the journal's, as the box wrote it)
     final = _dir(root) + "%06d-%s" % (seq, gid)
     tmp = final + ".tmp"
     try:
-        with open(tmp, "w") as out:
-            out.write(seal(cjson.dumps(meta)))
-            with open(rec.path) as src:
+        with open(tmp, "wb") as out:
+            out.write(seal(cjson.dumps(meta)).encode())
+            with open(rec.path, "rb") as src:
                 while True:
                     block = src.read(BLOCK)
                     if not block:
@@ -110,24 +110,19 @@ def _within_budget(root: str, budget: int) -> None:
         k += 1
 
 
+META = 4096  # bytes: an archived game's first line (its settings and summary: ~1 KB; a Khan game
+# on an own board holds the board's text too); a longer one is damage
+
+
 def _meta(path: str) -> "dict | None":
-    """A file's first line, or None when it is damaged."""
+    """A file's first line, or None when it is damaged (its checksum, too long, too deep, not
+    a JSON object): read bounded, so a damaged file is never taken for a lack of RAM."""
     try:
-        with open(path) as f:
-            text = unseal(Reader(f).line(0))
-        return json.loads(text) if text else None
-    except (OSError, ValueError):
+        with open(path, "rb") as f:
+            meta = entry_of(Reader(f, META).line(0))
+        return meta if isinstance(meta, dict) else None
+    except OSError:
         return None
-
-
-def after_boot(app, rec) -> None:
-    """A finished game come back at power-on: archived already, or its archiving was cut
-    off by the power (its last action saved, its file not yet renamed into place) and it
-    is archived now. (Here, not in app.py: the code stays off the heap until a game ends.)"""
-    if has(rec.root, rec.head_id):
-        rec.archived = rec.count()
-    else:
-        app._ended(rec)
 
 
 def has(root: str, gid: str) -> bool:
@@ -157,11 +152,13 @@ def listing(root: str) -> dict:
         for name in _files(root):
             path = _dir(root) + name
             meta = _meta(path)
-            if meta is None:
-                continue  # a damaged file is not listed (archive.get cannot serve it either)
-            row = {"id": meta.get("id"), "game": meta.get("game"), "actions": meta.get("actions"),
-                   "start": meta.get("start"), "end": meta.get("end"), "clock": meta.get("clock"),
-                   "size": _size(path)}
+            if meta is None:  # listed by the id in its name, and said to be damaged: named, not hidden
+                row = {"id": name.split("-", 1)[1], "damaged": "its first line (the game's summary) is damaged",
+                       "size": _size(path)}
+            else:
+                row = {"id": meta.get("id"), "game": meta.get("game"), "actions": meta.get("actions"),
+                       "start": meta.get("start"), "end": meta.get("end"), "clock": meta.get("clock"),
+                       "size": _size(path)}
             out.append("" if first else ",")
             first = False
             out.append(cjson.dumps(row))
@@ -177,22 +174,21 @@ def get(root: str, gid) -> dict:
     meta = _meta(path)
     if meta is None:
         raise bad_args("game " + str(gid) + " is damaged in the archive")
+    crc = meta.pop("crc", None)
+
+    from proven import texts  # (for this reply: it stays with it, the module goes)
+
+    sys.modules.pop("proven", None)
 
     def lines(out) -> None:
+        with open(path, "rb") as f:
+            place = len(Reader(f).line(0) or b"")  # the meta line: not the journal's
         out.append("[")
-        with open(path) as f:
-            reader = Reader(f)
-            place = len(reader.line(0))  # the meta line: not the journal's
-            first = True
-            while True:
-                line = reader.line(place)
-                if not line:
-                    break
-                place += len(line)
-                text = unseal(line)
-                out.append("" if first else ",")
-                first = False
-                out.append(text if text is not None else '{"damaged":true}')
+        first = True
+        for text in texts(path, place, crc):  # (the journal as the box wrote it: its lines as they are)
+            out.append("" if first else ",")
+            first = False
+            out.append(text if text is not None else '{"damaged":true}')
         out.append("]")
 
     meta["journal"] = cjson.Streamed(lines)

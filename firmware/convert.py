@@ -11,13 +11,30 @@ import os
 import store
 from record import Record, forget
 from shared_rules import journal
+from shared_rules.errors import message
 
 OLD_SAVE = 65536  # characters: the longest old save read (a late 4-player Khan game's is ~6,000)
 
 
 def old_save(root: str, name: str) -> str:
-    """Convert NAME.json; a notice when it had to be refused, else ""."""
+    """Convert NAME.json; a notice when it had to be refused, else "". Beside a journal of
+    the same game (a game played since, or a save copied back by hand) it is never taken
+    over the game in progress: it is kept aside, and said."""
     path = root + name + ".json"
+    try:
+        os.stat(root + name + ".jnl")
+        journal_there = True
+    except OSError:
+        journal_there = False
+    if journal_there:
+        kept = store.aside(path)
+        try:
+            os.rename(path, kept)
+        except OSError:  # (it stays; the next boot says so again)
+            kept = path
+        return name + ".json (a game saved by an older firmware) was not taken: a game of " + name \
+            + " is in progress on the box; the old save is kept as " + kept[len(root):] \
+            + " (steppe sync pull --rescue fetches it)"
     data, why = store.load(path, OLD_SAVE, 12)
     try:
         if data is None:
@@ -33,12 +50,13 @@ def old_save(root: str, name: str) -> str:
     except MemoryError:  # the heap's, not the file's: it stays, for the next boot
         raise
     except Exception as e:
+        kept = store.aside(path)
         try:
-            os.rename(path, path + ".bad")
+            os.rename(path, kept)
         except OSError:
             pass
-        return name + ".json (saved by an older firmware) could not be read (" + _message(e) + "): kept as " \
-            + name + ".json.bad"
+        return name + ".json (saved by an older firmware) could not be read (" + message(e) + "): kept as " \
+            + kept[len(root):]
     for old in (".json", ".undo", ".log", ".log.old"):
         forget(root + name + old)
     return ""
@@ -48,8 +66,3 @@ def _old_colours(root: str, name: str):
     data, _ = store.load(root + "app.json")
     colours = data.get("colours") if isinstance(data, dict) else None
     return colours.get(name) if isinstance(colours, dict) else None
-
-
-def _message(e) -> str:
-    msg = getattr(e, "message", None)
-    return msg if isinstance(msg, str) else (str(e) or type(e).__name__)

@@ -1,7 +1,7 @@
 """When something the box does fails: its code (shown by ui/fault.py) and its traceback
 kept in errors.log on flash, read (and cleared) with `steppe logs` (errors.get).
 
-Imported only when an error happens (app.App.fault, main.py) or the host asks for the log,
+Imported only when an error happens (faults.fault, main.py) or the host asks for the log,
 and let go at once: play never carries this code.
 
 The log keeps the newest entries, at most CAP bytes. An entry is a header line starting
@@ -54,7 +54,7 @@ def header(e, where: str, about: str, n: int) -> str:
 
 
 def note(app, e, where: str, about: str) -> str:
-    """App.fault's log, once the game in RAM has gone: the entry written (unless the same
+    """faults.fault's log, once the game in RAM has gone: the entry written (unless the same
     error was written a moment ago), the notice for hello. Returns the code."""
     c = code(e, where)
     now = clock.now()
@@ -69,7 +69,7 @@ def note(app, e, where: str, about: str) -> str:
     return c
 
 
-def _size(path: str) -> int:
+def size_of(path: str) -> int:
     try:
         return os.stat(path)[6]
     except OSError:
@@ -97,7 +97,7 @@ def _trim(root: str, keep: int) -> None:
     (looked for in their first 512 bytes; else from the cut as it is): copied a piece at
     a time into a temp file, then renamed over the log - atomic on littlefs."""
     path = root + LOG
-    size = _size(path)
+    size = size_of(path)
     if size <= keep:
         return
     tmp = root + TMP
@@ -146,7 +146,7 @@ def forget(root: str) -> None:
 
 
 def after(app, e, where: str, about: str, game: str) -> str:
-    """App.fault, once the game in RAM and all the code it could let go are gone: the error
+    """faults.fault, once the game in RAM and all the code it could let go are gone: the error
     into the log (skipped if even that finds no room), this module let go (its room is the
     game's), the game as its journal has it (as at boot) or else the menu, and the error
     screen over it. Returns the code."""
@@ -156,7 +156,7 @@ def after(app, e, where: str, about: str, game: str) -> str:
     except Exception:  # no room to write it: the saved game and the error screen still come
         app.notice = "the box recovered from an error"
     e = None
-    from app import unload
+    from memory import unload
 
     unload("errlog")  # (before the game comes back: its room)
     _back_to_saved(app, game)
@@ -173,7 +173,7 @@ def after(app, e, where: str, about: str, game: str) -> str:
 def _back_to_saved(app, game: str) -> None:
     """The game as its journal has it, else the menu - without the code a game that could
     not come back had loaded."""
-    from app import Screen
+    from ui.base import Screen
 
     for step in (0, 1):
         try:

@@ -6,14 +6,19 @@ after its reply (link.py): play does not carry this code.
 import gc
 import os
 
-from app import NAMES, _fits, _prepare, _writing, unload
+import session
 from hal import clock
+from memory import fits, prepare, unload
+from session import writing
 from shared_rules import cjson
+from shared_rules.games import NAMES
 
 
 def bad_files(app, args: dict) -> dict:
-    """The files set aside because they could not be read back (NAME.jnl.bad, NAME.json.bad),
-    or with "name" one of them, its text: what `steppe sync pull --rescue` fetches."""
+    """The files set aside because they could not be read back (NAME.jnl.bad, NAME.json.bad,
+    a snapshot NAME.sK.bad), or with "name" one of them: its bytes as they are, whatever
+    they are (not UTF-8, nested, one long line), in base64 - what `steppe sync pull
+    --rescue` fetches. Streamed a block at a time: a file of any size goes out."""
     from shared_rules.errors import bad_args
 
     names = [n for n in os.listdir(app.root or ".") if n.endswith(".bad")]
@@ -22,19 +27,23 @@ def bad_files(app, args: dict) -> dict:
         return {"files": sorted(names)}
     if name not in names:
         raise bad_args("\"name\" must be one of the files set aside: " + (", ".join(names) or "there are none"))
-    path = app._path(name)
+    path = app.path(name)
 
-    def text(out) -> None:
+    def data(out) -> None:
+        from binascii import b2a_base64
+
         out.append('"')
-        with open(path) as f:
+        block = bytearray(48)  # (a multiple of 3: the blocks' base64 joins up. Small: the reply's
+        view = memoryview(block)  # pieces wait in the sink by the 32, and a box that set a file
+        with open(path, "rb") as f:  # aside may have a heap of small holes only)
             while True:
-                chunk = f.read(256)
-                if not chunk:
+                n = f.readinto(block)
+                if not n:
                     break
-                out.append(cjson.dumps(chunk)[1:-1])
+                out.append(b2a_base64(bytes(view[:n])).decode()[:-1])
         out.append('"')
 
-    return {"name": name, "text": cjson.Streamed(text)}
+    return {"name": name, "size": os.stat(path)[6], "base64": cjson.Streamed(data)}
 
 
 def state_put(app, args: dict) -> dict:
@@ -51,44 +60,15 @@ def state_put(app, args: dict) -> dict:
 
     def build():
         settings = args.get("settings")
-        _prepare(game)
+        prepare(game)
         if settings is None:
             mod = __import__("shared_rules." + game + ".game", None, None, ("settings_of",))
             settings = mod.settings_of(journal.start({"game": game, "state": state}))
             gc.collect()
-        return _writing(lambda: Record.create(app.root, journal.header(game, settings, state=state), _fits(game)))
+        return writing(lambda: Record.create(app.root, journal.header(game, settings, state=state), fits(game)))
 
-    _instead(app, build)
+    session.replace(app, build)
     return {"game": game}
-
-
-def _instead(app, build):
-    """A game built to replace the one in play. It is built beside the game in play first:
-    a bad one is refused (RulesError) with nothing let go. Only when the RAM cannot hold
-    both is the game in play let go first - it is on flash - and if building still fails,
-    it comes back."""
-    try:
-        rec = build()
-    except MemoryError:
-        rec = None
-    if rec is not None:
-        app._let_go()
-        app._enter(rec)
-        return rec
-    app.free_memory()  # what the first try loaded goes
-    old = app.record.name if app.record is not None else None
-    app._let_go(keep_code=True)
-    try:
-        rec = build()
-        if rec is None:
-            raise ValueError("no game was built")
-    except BaseException:
-        app.free_memory(old or "")  # what the failed build loaded goes before the old game comes back
-        if old is None or not app.open_game(old):
-            app.to_menu()
-        raise
-    app._enter(rec)
-    return rec
 
 
 def log_get(app, args: dict) -> dict:
@@ -103,8 +83,9 @@ def log_get(app, args: dict) -> dict:
     if rec is None:
         return {"game": None, "journal": []}
     rec.save()
-    rebuild = __import__("rebuild")
-    return {"game": rec.name, "journal": cjson.Streamed(lambda out: rebuild.write_lines(rec, out, start)),
+    proven = __import__("proven")
+    unload("proven")  # its function stays for the reply; the module goes with it
+    return {"game": rec.name, "journal": cjson.Streamed(lambda out: proven.write_lines(rec, out, start)),
             "actions": rec.count(), "lines": rec.lines_count()}
 
 
@@ -116,9 +97,9 @@ def journal_put(app, args: dict) -> dict:
 
     try:
         if args.get("last") is not True:  # a part kept aside (journal_in judges "last")
-            _writing(lambda: journal_in.put(app.root, args))
+            writing(lambda: journal_in.put(app.root, args))
             return {"game": None, "stored": True}
-        rec = _instead(app, lambda: _writing(lambda: journal_in.put(app.root, args)))
+        rec = session.replace(app, lambda: writing(lambda: journal_in.put(app.root, args)))
     finally:
         unload("journal_in")
     return {"game": rec.name, "actions": rec.count()}
@@ -164,8 +145,9 @@ def board_get(app, args: dict) -> dict:
 
 def board_put(app, args: dict) -> dict:
     """A board for new Khan games (`steppe sync board push`): checked by the rules core, then
-    written whole (ownboard.py); a refused board changes nothing. {"board": null} forgets
-    the own board. The game in play is not touched: its journal holds its own board."""
+    written whole (ownboard.py); a refused board changes nothing; "warnings" says what is not
+    the rulebook's board (board_check.py: a card that can never be played, the counts). {"board":
+    null} forgets the own board. The game in play is not touched: its journal holds its own board."""
     import ownboard
     from shared_rules.errors import bad_args
 
@@ -175,10 +157,14 @@ def board_put(app, args: dict) -> dict:
             return {"board": None, "removed": ownboard.remove(app.root)}
         if not isinstance(text, str):
             raise bad_args("\"board\" must be board text, or null to forget the own board")
-        board = _writing(lambda: ownboard.save(app.root, text))
-        return {"board": board.name, "width": board.width, "height": board.height}
+        board = writing(lambda: ownboard.save(app.root, text))
+        from shared_rules.khan import board_check  # what is not the rulebook's board: said, not refused
+
+        warnings = board_check.findings(board_check.check(board))
+        return {"board": board.name, "width": board.width, "height": board.height, "warnings": warnings}
     finally:
         unload("ownboard")
+        unload("shared_rules.khan.board_check")
 
 
 def errors_get(app, args: dict) -> dict:
@@ -192,7 +178,7 @@ def errors_get(app, args: dict) -> dict:
     import errlog
 
     unload("errlog")  # its functions stay for the reply; the module goes with it
-    size = errlog._size(app._path(errlog.LOG))
+    size = errlog.size_of(app.path(errlog.LOG))
     return {"text": cjson.Streamed(lambda out: errlog.stream(app.root, out, clear)), "size": size,
             "cap": errlog.CAP, "errors": app.faults}
 
@@ -224,7 +210,7 @@ def link_stats(app, args: dict) -> dict:
     the tidying after it: tidy_us, a collection when the heap runs short), the
     longest gap between two turns of the button loop since the last link.stats (gap_ms: wall
     time, the loop's sleep in it), the most CPU time a press could wait for its poll (busy_us:
-    a stretch of the link's between two of its yields and a turn of the loop, App._stretch;
+    a stretch of the link's between two of its yields and a turn of the loop, loop.stretch;
     the last link.stats's own left out), on the
     virtual Pico with GPIO input (sim/gpio.py) the buttons' events made (and by button:
     events, {name: [presses, long presses, repeats, HELP]}), polls that took
@@ -244,7 +230,7 @@ def link_stats(app, args: dict) -> dict:
         if len(timing) > 8:  # (STEPPE_STRETCHES: the link's least stretches, bench/bench_device.py)
             out["stretch"] = timing[8](args)
     app.max_gap = app.max_busy = 0
-    app.stats_read = True  # (this request's own stretch is not counted: App._stretch)
+    app.stats_read = True  # (this request's own stretch is not counted: loop.stretch)
     if args.get("calibrate") is True:
         import calib
 
@@ -268,17 +254,17 @@ def tables_steps(app, op: str):
     heap the text's block would split what is free - and let go by Link.tidy: another
     game's when the heap runs low. (The long ops - khan.playout, the games' play - are
     answered a step at a time too: their STEPS.)"""
-    from link import TABLES, _short
+    from link import TABLES, short
     from shared_rules import ops
 
     text = TABLES.get(op)
     if text is None:
         result = ops.call(op, {})
         yield
-        if hasattr(gc, "mem_free") and _short():  # (the garbage of the requests before, first)
+        if hasattr(gc, "mem_free") and short():  # (the garbage of the requests before, first)
             gc.collect()
             yield
-        if not hasattr(gc, "mem_free") or _short():
+        if not hasattr(gc, "mem_free") or short():
             # a short heap: the rules' code (not the game in play's) goes before the reply
             # is written - a few KB of reply streamed on a heap full of code found room
             # only by a collection for every piece (~1.5 s Pico-eq. for Khan's at 96wK)

@@ -8,14 +8,14 @@ does it replace the game: the game's snapshots go, and the file is renamed over
 NAME.jnl (a rename: atomic). Anything refused leaves the game as it was.
 
 A replay that runs out of RAM is no refusal of the journal: the MemoryError goes up as it
-is (the link answers no_memory; hostops._instead first lets the game in play go and tries
-once more), and incoming.all stays, so the last part sent again - by _instead, or by the
+is (the link answers no_memory; session.replace first lets the game in play go and tries
+once more), and incoming.all stays, so the last part sent again - by session.replace, or by the
 host after no_memory - replays it without appending its lines twice.
 """
 
 import os
 
-from rebuild import Reader
+from rebuild import Reader, entry_of
 from record import SLOTS, Record, forget
 from shared_rules import cjson, journal
 from shared_rules.errors import RulesError, bad_args
@@ -50,11 +50,12 @@ def put(root: str, args: dict) -> "Record | None":
         return None
     if _exists(path):
         os.rename(path, whole)
-    import json
-
     try:
-        with open(whole) as f:
-            name = json.loads(journal.unseal(Reader(f).line(0)) or "{}").get("game")
+        with open(whole, "rb") as f:
+            head = entry_of(Reader(f).line(0))
+        name = head.get("game") if isinstance(head, dict) else None
+        if not isinstance(name, str):
+            raise bad_args("journal line 1 is no journal's header")
         rec = Record.open(root, name, whole)
         fits = getattr(__import__("ui." + name, None, None, ("screen",)), "fits", None)
         if fits is not None:

@@ -22,27 +22,31 @@ BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "HELP")  # HELP: OK and 
 CTRL_C = 3
 
 
+STALL_MS = 2000  # a frame's next byte not come this long after its last: the frame is given up
+
+
 class Lines:
     """Assembles bytes into request lines of at most `limit` bytes. A line is kept as the
     pieces it came in (never one buffer grown byte by byte, which needs ever larger blocks)
     and joined once, at its newline. An oversize line is dropped as it arrives (never held
     in RAM) and reported once as too long (None); a line the RAM could not hold is
-    reported as False (no_memory). Either way the next line is read as usual."""
+    reported as False (no_memory); a framed line that stalled (Reader) as a tuple (why,).
+    Either way the next line is read as usual."""
 
     def __init__(self, limit: int = MAX_LINE, free=None) -> None:
         self.limit = limit
         self.free = free  # called when the RAM runs out, before one more try
         self.parts = []
         self.size = 0
-        self.lost = None  # why the line under way is being dropped: None (too long) or False (no memory)
+        self.lost = None  # why the line under way is dropped: None (too long), False (no memory), (why,) stalled
         self.dropping = False
         self.began = 0  # clock.now_us() when the line under way had its first byte
         self.line_began = 0  # ...and of the last line completed
 
     def feed(self, data: bytes) -> list:
         """Complete lines (bytes), None for each oversize line, False for each line that
-        did not fit in RAM. Raises KeyboardInterrupt on Ctrl-C, as the Pico's USB driver
-        does."""
+        did not fit in RAM, (why,) for a frame given up. Raises KeyboardInterrupt on Ctrl-C,
+        as the Pico's USB driver does."""
         if data.find(b"\x03") >= 0:
             raise KeyboardInterrupt
         out = []
@@ -96,6 +100,11 @@ class Lines:
         answered no_memory (False) there."""
         self._drop(False)
 
+    def stall(self, why: str) -> None:
+        """A frame stalled (Reader): what came of it goes, and its line's end, which the
+        Reader gives next, is answered bad_json, saying why."""
+        self._drop((why,))
+
     def _drop(self, why) -> None:
         self.parts = []
         self.size = 0
@@ -110,9 +119,17 @@ class Reader:
     (micropython issue 8772; ~30 us a byte on a Pico). A framed line - "#" and its length in
     decimal, ":", then that many bytes, its newline the last (what steppe sends:
     docs/ops.md) - has its body read in blocks at the speed of a copy: the host wrote it
-    all at once, and a block is begun only once its first byte has come."""
+    all at once, and a block is begun only once its first byte has come.
 
-    def __init__(self, stdin, size: int = 256) -> None:
+    A frame's header is read whole however it comes (USB may split any write: "#12" now,
+    ":" 50 ms later). A frame whose next byte - of its header, or the first of its body's
+    next block - has not come STALL_MS after its last is given up (a host killed while it
+    wrote it): what came of it goes, and its line is answered bad_json (lines.stall) - the
+    link reads afresh. A block once begun is read whole: the Pico cannot time a read out,
+    so a frame cut inside one of its blocks waits for bytes (steppe, when it connects,
+    sends them first: host/steppe/ports.py)."""
+
+    def __init__(self, stdin, size: int = 256, lines=None) -> None:
         import select
 
         self.poll = select.poll()
@@ -121,55 +138,88 @@ class Reader:
         self.into = getattr(raw, "readinto", None) or _reading(raw)
         self.one = bytearray(1)
         self.chunk = bytearray(size)  # the bytes that came
-        self.fresh = True  # the piece being read begins a line
+        self.lines = lines  # told when a frame is given up (Lines.stall)
+        self.fresh = True  # the next byte begins a line
         self.body = 0  # the bytes of a frame's body still to come
+        self.want = 0  # ...and all of them (what it said it would be)
+        self.head = bytearray(8)  # a frame's header so far: "#" and digits
+        self.held = 0  # ...how many bytes of it (0: no header under way)
+        self.last = 0  # clock.now() when the frame under way had its last byte
 
     def fill(self) -> int:
         """How many bytes were read into chunk: those that have come, to the end of a line
         or a Ctrl-C (acted on at once: what follows it is the REPL's), at most its size; of
-        a frame's body, the next block of it (its header, read whole into one piece, goes)."""
+        a frame's body, the next block of it (its header, read whole, goes)."""
         chunk = self.chunk
         one = self.one
         into = self.into
         ipoll = getattr(self.poll, "ipoll", self.poll.poll)  # (CPython's poll has no ipoll: the tests')
         size = len(chunk)
-        fresh = self.fresh
         n = 0
         while n < size:
             for _ in ipoll(0):
                 break
-            else:
-                return n  # nothing more has come
+            else:  # nothing more has come
+                if (self.held or self.body) and clock.elapsed(clock.now(), self.last) >= STALL_MS:
+                    return self._give_up()
+                return n
             if self.body:
                 if n:
                     return n
                 n = into(memoryview(chunk)[:min(self.body, size)])
                 self.body -= n
                 self.fresh = not self.body
+                self.last = clock.now()
                 return n
             if not into(one):
                 return n
             c = one[0]
+            if self.held:  # a header under way: "#" digits ":" or not a frame after all
+                if 48 <= c <= 57 and self.held < 7:
+                    self.head[self.held] = c
+                    self.held += 1
+                    self.last = clock.now()
+                    continue
+                k = 0
+                for i in range(1, self.held):
+                    k = 10 * k + self.head[i] - 48
+                if c == 58 and self.held > 1 and 0 < k <= MAX_LINE + 1:  # its body (k bytes) comes next
+                    self.held = 0
+                    self.body = self.want = k
+                    self.last = clock.now()
+                    continue
+                for i in range(self.held):  # not a frame (too long, or not JSON): its bytes are the line's
+                    chunk[n] = self.head[i]
+                    n += 1
+                self.held = 0
+            elif c == 35 and self.fresh:  # "#" begins a line: a frame's header, perhaps
+                self.head[0] = c
+                self.held = 1
+                self.fresh = False
+                self.last = clock.now()
+                continue
             chunk[n] = c
             n += 1
             self.fresh = c == 10
             if c == 10 or c == 3:
                 break
-            if c == 58 and fresh and chunk[0] == 35:  # "#123:" begins a line: a frame
-                n = self._header(n)
         return n
 
-    def _header(self, n: int) -> int:
-        """A frame's header "#123:" read into chunk[:n]: its body comes next (0: nothing of
-        this piece is kept), or n when it is not a frame after all (a line not JSON)."""
-        try:
-            k = int(bytes(self.chunk[1:n - 1]))
-        except ValueError:
-            return n
-        if 0 < k <= MAX_LINE + 1:
-            self.body = k
-            return 0
-        return n
+    def _give_up(self) -> int:
+        """The frame under way stalled: it goes (the line it was is answered bad_json, as
+        Lines.stall has it), and the next byte begins a new line. A newline in chunk ends
+        the line for Lines."""
+        if self.held:
+            what = "its header " + bytes(self.head[:self.held]).decode()
+        else:
+            what = "%d of its %d bytes" % (self.want - self.body, self.want)
+        if self.lines is not None:
+            self.lines.stall("a framed line stalled: " + what + " came, then nothing for %d s; it is given up"
+                             % (STALL_MS // 1000))
+        self.held = self.body = 0
+        self.fresh = True
+        self.chunk[0] = 10
+        return 1
 
 
 TIDY_PERCENT = 50  # the free heap under this share: the host's loads go (tidy)
@@ -190,7 +240,7 @@ def error(rid, code: str, message: str) -> dict:
     return reply(rid, False, {"code": code, "message": message})
 
 
-def _frame(app, args: dict) -> dict:
+def frame(app, args: dict) -> dict:
     """The frame as 256 "#rrggbb", row-major from the top-left: the palette's levels at
     brightness 255 (logical colours), or with "led": true the levels the LEDs emit (the
     bytes sent to the strip: brightness and the frame's current cap), with "white": the
@@ -220,11 +270,11 @@ def _frame(app, args: dict) -> dict:
     if led:  # the cursor's white is the box's brightest
         from ui.palette import CURSOR
 
-        got["white"] = max(px._grb[3 * CURSOR:3 * CURSOR + 3])
+        got["white"] = max(px.grb[3 * CURSOR:3 * CURSOR + 3])
     return got
 
 
-def _hello(app, args: dict) -> dict:
+def hello(app, args: dict) -> dict:
     from shared_rules.fingerprint import rules_hash
     from shared_rules.protocol import PROTOCOL
 
@@ -276,7 +326,7 @@ def _ui(app, args: dict) -> dict:  # what ui.press answers, without pressing
 # the device's own ops (shared_rules/protocol.py names them for the host), beside the rules
 # table: a function here, or the name of one in hostops.py, which only a host asks for
 OPS = {
-    "hello": _hello, "ui.press": _press, "ui.get": _ui, "ui.frame": _frame, "state.get": _state, "link.stats": "link_stats",
+    "hello": hello, "ui.press": _press, "ui.get": _ui, "ui.frame": frame, "state.get": _state, "link.stats": "link_stats",
     "state.put": "state_put", "log.get": "log_get", "journal.put": "journal_put", "files.bad": "bad_files",
     "archive.list": "archive_list", "archive.get": "archive_get", "clock.set": "clock_set",
     "board.get": "board_get", "board.put": "board_put",
@@ -318,7 +368,7 @@ def _low(free: int) -> bool:
     return free * 100 < TIDY_PERCENT * _heap(free)
 
 
-def _short(free: int = -1) -> bool:
+def short(free: int = -1) -> bool:
     """The free heap under COLLECT_PERCENT or COLLECT_WORDS: time to collect the garbage."""
     if free < 0:
         free = gc.mem_free()  # type: ignore[attr-defined]
@@ -331,7 +381,7 @@ class Link:
         self.op = ""  # the op of the last request (link.stats)
         self.game = ""  # the game of the last rules op: its rules stay loaded (tidy)
         self.host_at = None  # when the host's ops (hostops) were last used; None: not loaded
-        self.stage = "read"  # the stage whose end stages() yields at: read, step, op (App._stretch)
+        self.stage = "read"  # the stage whose end stages() yields at: read, step, op (loop.stretch)
 
     def answer(self, line, write) -> None:
         """Answer one request line through write(text), all at once (stages(), run through)."""
@@ -430,7 +480,7 @@ class Link:
                 del TABLES[op]
             self.app.free_memory(last)  # (it collects; the host's ops go too)
             self.host_at = None
-        elif _short(free):
+        elif short(free):
             if HOST in sys.modules:  # a short heap keeps no host's ops between requests: loaded
                 del sys.modules[HOST]  # early and let go late, they would leave a hole in it
                 self.host_at = None
@@ -476,13 +526,21 @@ class Link:
         if line is False:
             gc.collect()
             return error(None, NO_MEMORY, "the line did not fit in the device's RAM")
+        if type(line) is tuple:  # a frame given up (Reader): why
+            return error(None, BAD_JSON, line[0])
         if isinstance(line, (bytes, bytearray)):
             if not line or line[0] <= 32 or line[-1] <= 32:  # (a strip copies: ~2 ms a KB on a Pico)
                 line = line.strip()
             try:
-                line = line.decode()
+                text = line.decode()
             except UnicodeError:
                 return error(None, BAD_JSON, "line is not UTF-8")
+            if len(text) != len(line):  # not ASCII: MicroPython's decode takes overlong forms,
+                from shared_rules import strict  # surrogates and code points past U+10FFFF, the host's not
+
+                if not strict.utf8(line):
+                    return error(None, BAD_JSON, "line is not UTF-8")
+            line = text
         else:
             line = line.strip()
         if not line:
@@ -589,7 +647,7 @@ class Link:
 
     def _internal(self, rid, op: str, e) -> dict:
         """The reply to an op that failed with a bug of ours; the App shows and logs it
-        (App.fault: the code names it in errors.log) and goes back to its saved game."""
+        (faults.fault: the code names it in errors.log) and goes back to its saved game."""
         name = type(e).__name__
         code = self.app.fault(e, "link " + op)
         return error(rid, INTERNAL, "internal error in " + op + ": " + name + " (" + code + " in errors.log)")

@@ -6,43 +6,104 @@ not carry this code between undos. The functions take the Record as `self`.
 import gc
 import json
 
-from record import _message, _module
+import store
+from record import _module
 from shared_rules import cjson, journal
-from shared_rules.errors import RulesError, bad_args
+from shared_rules.errors import RulesError, bad_args, message
 from shared_rules.journal import unseal
 
 BLOCK = 512  # bytes read at a time
+LINE = 20480  # bytes: the longest line read whole - a header holding a whole starting position (a late
+# 4-player Khan game's ~8 KB), a snapshot's state; a longer one is damage, and is never held in RAM
+ACTION = 4096  # bytes: the longest action, undo or redo line (an action is a few hundred; steppe sends
+# none over 2 KB): a longer one is damage
+DEPTH = 32  # levels of nesting in a line (shared_rules/strict.py's bound): a deeper one is damage
+
+
+class BadLine(Exception):
+    """A journal line that is whole (its checksum holds) but does not replay: not JSON, or an
+    action the rules refuse. place: where it begins in the journal; why: what is wrong. At
+    boot the journal is cut there (recover.py); elsewhere it is an error like any other."""
+
+    def __init__(self, place: int, why: str) -> None:
+        super().__init__(why)
+        self.place = place
+        self.message = why
 
 
 class Reader:
-    """The lines of a journal (or snapshot) file by their places (byte offsets), read in
-    blocks: a file's readline() reads a byte at a time on MicroPython, and a journal is
-    read line after line at boot, for undo and for the host."""
+    """The lines of a journal (or a snapshot, or an archived game) by their places (byte
+    offsets), read in blocks: a file's readline() reads a byte at a time on MicroPython,
+    and a journal is read line after line at boot, for undo and for the host. The file is
+    opened "rb": a line is bytes (a changed byte that is not UTF-8 fails its checksum, never
+    the reading) and its place is its offset whatever the bytes. A line that runs past a
+    block is gathered as the blocks it came in, joined once at its newline, and none is
+    kept longer than limit: one that runs on past it is passed over to its newline (line()
+    gives None, `skipped` its length), so a damaged file can never make the box run out of
+    RAM reading it, not even a heap split into small blocks."""
 
-    def __init__(self, f) -> None:
+    def __init__(self, f, limit: int = LINE) -> None:
         self.f = f
+        self.limit = limit
         self.start = 0  # the place of buf's first byte; the file stands at start + len(buf)
-        self.buf = ""
+        self.buf = b""
+        self.skipped = 0  # the length of the last line too long to hold, its newline included (0: no newline)
 
-    def line(self, place: int) -> str:
-        """The line at place, its newline included ("" at the end, no newline if torn)."""
+    def line(self, place: int):
+        """The line at place, its newline included (b"" at the end, no newline if torn), or
+        None when it is longer than limit."""
+        k = place - self.start
+        if not 0 <= k <= len(self.buf):
+            self.f.seek(place)
+            self.start = place
+            self.buf = self.f.read(BLOCK)
+            k = 0
+        buf = self.buf
+        end = buf.find(b"\n", k)
+        if end >= 0:
+            if end + 1 - k > self.limit:
+                self.skipped = end + 1 - k
+                return None
+            return buf[k:end + 1]
+        held = len(buf) - k
+        parts = [buf[k:]] if held <= self.limit else None  # (None: too long, passed over)
         while True:
-            k = place - self.start
-            if 0 <= k <= len(self.buf):
-                end = self.buf.find("\n", k)
-                if end >= 0:
-                    return self.buf[k:end + 1]
-                block = self.f.read(BLOCK)
-                if not block:
-                    return self.buf[k:]
-                self.buf = self.buf[k:] + block
-                self.start = place
+            block = self.f.read(BLOCK)
+            if not block:  # the file's end: a line without its newline (torn)
+                self.buf = b""
+                self.start = place + held
+                self.skipped = 0
+                return b"".join(parts) if parts is not None else None
+            end = block.find(b"\n")
+            took = len(block) if end < 0 else end + 1
+            held += took
+            if parts is not None and held <= self.limit:
+                parts.append(block if end < 0 else block[:took])
             else:
-                self.f.seek(place)
-                self.start = place
-                self.buf = self.f.read(BLOCK)
-                if not self.buf:
-                    return ""
+                parts = None
+            if end >= 0:
+                self.buf = block
+                self.start = place + held - took
+                if parts is None:
+                    self.skipped = held
+                    return None
+                return b"".join(parts)
+
+
+def entry_of(line, depth: int = DEPTH):
+    """The JSON value of a whole journal line (bytes, from Reader.line), or None when it is
+    torn, damaged (its checksum), too long (None), too deep or not JSON: its length bounded
+    by the Reader and its nesting glanced at before it is parsed (store.shallow), so a
+    MemoryError here is the heap's, and goes up as one."""
+    if not line or not store.shallow(line, depth, store.FEW):
+        return None
+    text = unseal(line)
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:  # not JSON
+        return None
 
 
 def undo(self) -> "dict | None":
@@ -77,11 +138,11 @@ def redo(self) -> "dict | None":
 
 
 def line_entry(self, place: int) -> dict:
-    with open(self.path) as f:
-        text = unseal(Reader(f).line(place))
-    if text is None:
-        raise bad_args(self.name + ".jnl is damaged at byte " + str(place))
-    return json.loads(text)
+    with open(self.path, "rb") as f:
+        e = entry_of(Reader(f, ACTION).line(place))
+    if not isinstance(e, dict):
+        raise BadLine(place, self.name + ".jnl is damaged at byte " + str(place))
+    return e
 
 
 def build(self, n: int, check: bool = False):
@@ -107,22 +168,28 @@ def build(self, n: int, check: bool = False):
         game = start(self)
     apply = _module(self.name).apply
     draws = _module(self.name, "actions").draws
-    with open(self.path) as f:
-        lines = Reader(f)
+    with open(self.path, "rb") as f:
+        lines = Reader(f, ACTION)
         for k in range(first, n):
             place = items.item(k)
-            text = unseal(lines.line(place))
-            if text is None:
-                raise bad_args(self.name + ".jnl is damaged at byte " + str(place))
-            e = json.loads(text)
+            e = entry_of(lines.line(place))
+            if not isinstance(e, dict):
+                if check:
+                    raise bad_args(self.name + ".jnl is damaged at byte " + str(place))
+                raise BadLine(place, "is damaged")
             if not check:
-                apply(game, e["a"])
+                try:
+                    apply(game, e["a"])
+                except MemoryError:  # the heap's: not the line's
+                    raise
+                except Exception as err:  # the line is whole but no action of this game here
+                    raise BadLine(place, "does not apply (" + message(err) + ")")
                 continue
             try:
                 event = apply(game, e["a"])
                 got = cjson.dumps(draws(e["a"], event))
             except (RulesError, KeyError, TypeError) as err:
-                raise bad_args("the action at byte " + str(place) + " does not apply: " + _message(err))
+                raise bad_args("the action at byte " + str(place) + " does not apply: " + message(err))
             if got != cjson.dumps(e.get("r")):
                 raise bad_args("the action at byte " + str(place) + " recorded other draws than the game "
                                "makes: " + got[:60])
@@ -132,46 +199,25 @@ def build(self, n: int, check: bool = False):
 def start(self):
     """The game the header starts (read again from the file: a header holding a whole
     starting position is not kept in RAM)."""
-    with open(self.path) as f:
-        text = unseal(Reader(f).line(0))
-    if text is None:
+    with open(self.path, "rb") as f:
+        head = entry_of(Reader(f).line(0))
+    if head is None:
         raise bad_args(self.name + ".jnl: its first line is damaged")
-    return journal.start(journal.check_header(json.loads(text)))
+    return journal.start(journal.check_header(head))
 
 # -- snapshots ----------------------------------------------------------------------------
 
 
 def snapshot_state(self, slot: int):
-    with open(self._slot(slot)) as f:
+    state = None
+    with open(self._slot(slot), "rb") as f:
         lines = Reader(f)
         meta = lines.line(0)
-        text = unseal(lines.line(len(meta) + len(lines.line(len(meta)))))
-    if text is None:
+        if meta:
+            lists = lines.line(len(meta))  # (passed over: its length is all that is needed)
+            size = len(lists) if lists is not None else lines.skipped
+            if size:
+                state = entry_of(lines.line(len(meta) + size))
+    if state is None:
         raise ValueError("snapshot damaged")
-    return _module(self.name, "state").game(json.loads(text))
-
-
-def write_lines(self, out, start: int = 0) -> None:
-    """The lines of the journal from the start-th on (0: the header first), each as its
-    JSON text, as one JSON array through out.append: the history the host replays. A
-    line whose checksum does not match (changed on flash since) goes as {"damaged": its
-    line number}."""
-    self.save()
-    out.append("[")
-    k = 0
-    place = 0
-    with open(self.path) as f:
-        lines = Reader(f)
-        while True:
-            line = lines.line(place)
-            if not line:
-                break
-            place += len(line)
-            k += 1
-            if k <= start:
-                continue
-            text = unseal(line)
-            if text is None:
-                text = '{"damaged":' + str(k) + "}"
-            out.append(text if k == start + 1 else "," + text)
-    out.append("]")
+    return _module(self.name, "state").game(state)

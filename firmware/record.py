@@ -18,6 +18,7 @@ same: the generator is part of the state).
 
 import gc
 import os
+from binascii import crc32  # (here: an import in a function looks for a file of that name first, each call)
 
 from shared_rules import cjson, journal
 from shared_rules.errors import RulesError
@@ -178,6 +179,7 @@ class Record:
         self.game = None
         self.stack = Places()  # the places (byte offsets) in the journal of the actions in force, and undone
         self.size = 0  # bytes in the journal: the place of the next line
+        self.crc = 0  # the CRC-32 of those bytes: a snapshot keeps it, so boot sees the journal before it changed
         self.lines = 0  # lines after the header
         self.snaps = []  # [slot, actions in force, lines, place of its last action] of each snapshot
         self.since = 0  # journal lines since the newest snapshot
@@ -211,6 +213,7 @@ class Record:
         rec.start = head.get("start")
         rec.head_id = _crc(line)
         rec.size = len(line)
+        rec.crc = _sum(line)
         return rec
 
     def _slot(self, k: int) -> str:
@@ -262,6 +265,7 @@ class Record:
             if n is not None and n != len(line):
                 raise OSError(28)  # a short write: no room left on the flash
         self.size += len(line)
+        self.crc = _sum(line, self.crc)
         self.lines += 1
         self.since += 1
         return place
@@ -327,6 +331,8 @@ class Record:
             return recover.open_record(Record(root, name), path)
         finally:
             sys.modules.pop("recover", None)  # its code is needed when a game comes back only
+            sys.modules.pop("mend", None)
+            sys.modules.pop("proven", None)
 
     # -- the whole journal, for the link -----------------------------------------------------------
     def lines_count(self) -> int:
@@ -351,12 +357,10 @@ def load_parts(name: str) -> None:
         _module(name, part)
 
 
-def _message(e) -> str:
-    msg = getattr(e, "message", None)
-    return msg if isinstance(msg, str) else type(e).__name__
+def _crc(line) -> str:
+    return "%08x" % _sum(line)
 
 
-def _crc(line: str) -> str:
-    from binascii import crc32
-
-    return "%08x" % crc32(line.encode())
+def _sum(line, crc: int = 0) -> int:
+    """The CRC-32 of a line (str or bytes) continued from crc."""
+    return crc32(line.encode() if isinstance(line, str) else line, crc)

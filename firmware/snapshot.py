@@ -34,7 +34,7 @@ def steps(self):
             if s[2] < oldest[2]:
                 oldest = s
         slot = oldest[0]
-    meta = {"head": self.head_id, "n": n, "line": self.lines, "size": self.size, "last": last}
+    meta = {"head": self.head_id, "n": n, "line": self.lines, "size": self.size, "last": last, "crc": self.crc}
     gc.collect()
     yield
     tmp = self._slot(slot) + ".tmp"

@@ -44,6 +44,13 @@ class RulesError(Exception):
         return describe(self.text, *self.values)
 
 
+def message(e) -> str:
+    """What an error says: a RulesError's (or a Damaged journal's) sentence, else the name
+    of its type - never its Python text, which may be a traceback's words."""
+    msg = getattr(e, "message", None)
+    return msg if isinstance(msg, str) else type(e).__name__
+
+
 def bad_args(text: str, *values) -> RulesError:
     return RulesError(BAD_ARGS, text, values)
 

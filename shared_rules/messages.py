@@ -10,4 +10,5 @@ MESSAGES = {
     "player_id": "{0}: a player id must be a string of 1 to {1} characters",
     "player_neutral": "{0}: \"neutral\" is the black yurts, not a player",
     "too_many_players": "at most {0} players may have pieces on a board",
+    "over": "the game is over: undo (BACK held) takes back its end to play on",
 }

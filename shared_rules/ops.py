@@ -14,6 +14,7 @@ from shared_rules.games import NAMES
 
 MAX_LINE = 16384  # bytes in one request line, newline excluded; documented in docs/ops.md
 MAX_DEPTH = 32  # strict.MAX_DEPTH (a test checks it), here so a request's fast path imports nothing
+MAX_DIGITS = 4300  # strict.MAX_DIGITS: an integer of more digits is not JSON the host's CPython reads
 
 # the families of ops: the random generator's, and each game's (shared_rules/games.py):
 # a module with OPS = {"name": function}, the op "game.name" being that function.
@@ -149,9 +150,11 @@ def loads_strict(line: str):
     if "\\u" not in line:  # the host sends canonical JSON: proven so by walking what it reads as
         try:
             obj = json.loads(line)
-        except (ValueError, RuntimeError):  # (too deep for the reader): the strict reader says why
-            obj = None
-        if obj is not None and cjson.matches(obj, line, MAX_DEPTH):
+        except (ValueError, RuntimeError, MemoryError):  # not JSON, or too deep: MicroPython's reader
+            obj = None  # runs out of stack or RAM on a deep text. The strict reader, bounded, says which:
+            # a MemoryError after it (json.loads of a text it passed) is the heap's and goes up
+        if obj is not None and cjson.matches(obj, line, MAX_DEPTH) and (
+                len(line) <= MAX_DIGITS or not __import__("shared_rules.strict", None, None, ("huge",)).huge(obj)):
             return obj
     from shared_rules import strict
 

@@ -5,10 +5,14 @@ commas), and CPython's takes what JSON is not (NaN, duplicate keys, lone surroga
 request line, or a file the host reads, goes through check() first on both sides, so the
 device and the host accept exactly the same lines and refuse the others with the same
 reason. RFC 8259, and: no duplicate key in an object, no lone surrogate in a \\u escape,
-at most MAX_DEPTH levels of nesting (the device's stack is small).
+at most MAX_DEPTH levels of nesting (the device's stack is small), no integer of more than
+MAX_DIGITS digits (the host's CPython reads none). The bytes are UTF-8 as RFC 3629 says
+(utf8(): MicroPython's decode also takes overlong forms, surrogates and code points past
+U+10FFFF, which CPython's refuses).
 """
 
 MAX_DEPTH = 32
+MAX_DIGITS = 4300  # digits of an integer at most: CPython's json.loads reads no longer one (its int limit)
 _WS = " \t\n\r"
 _ESCAPES = '"\\/bfnrt'
 _HEX = "0123456789abcdefABCDEF"
@@ -152,6 +156,8 @@ def _number(s: str, i: int) -> int:
         i += 1
     elif s[i] in _DIGITS:
         i = _digits(s, i)
+        if i - start > MAX_DIGITS + (s[start] == "-") and not (i < len(s) and s[i] in ".eE"):
+            raise ValueError("an integer of more than " + str(MAX_DIGITS) + " digits at character " + str(start))
     else:
         raise ValueError("a number needs a digit at character " + str(i))
     if i < len(s) and s[i] == ".":
@@ -173,3 +179,54 @@ def _digits(s: str, i: int) -> int:
     while i < n and s[i] in _DIGITS:
         i += 1
     return i
+
+
+def huge(obj) -> bool:
+    """Whether a JSON value holds an integer of more than MAX_DIGITS digits (MicroPython's
+    json.loads reads one; CPython's does not): ops.loads_strict asks of a line long
+    enough to hold one."""
+    todo = [obj]
+    while todo:
+        v = todo.pop()
+        t = type(v)
+        if t is int:
+            if (v > 0x3FFFFFFF or v < -0x40000000) and len(str(v)) - (v < 0) > MAX_DIGITS:
+                return True
+        elif t is list:
+            todo.extend(v)
+        elif t is dict:
+            todo.extend(v.values())
+    return False
+
+
+def utf8(data) -> bool:
+    """Whether bytes are UTF-8 as RFC 3629 has it: no overlong form, no surrogate, nothing
+    past U+10FFFF, no sequence cut short (what CPython's decode takes, and only that)."""
+    n = len(data)
+    i = 0
+    while i < n:
+        c = data[i]
+        if c < 0x80:
+            i += 1
+            continue
+        if 0xC2 <= c <= 0xDF:
+            more, low, high = 1, 0x80, 0xBF
+        elif 0xE0 <= c <= 0xEF:
+            more = 2
+            low = 0xA0 if c == 0xE0 else 0x80  # (E0 80..9F: overlong)
+            high = 0x9F if c == 0xED else 0xBF  # (ED A0..BF: a surrogate)
+        elif 0xF0 <= c <= 0xF4:
+            more = 3
+            low = 0x90 if c == 0xF0 else 0x80  # (F0 80..8F: overlong)
+            high = 0x8F if c == 0xF4 else 0xBF  # (F4 90..: past U+10FFFF)
+        else:  # 80..C1 (a continuation first, or overlong), F5..FF
+            return False
+        if i + more >= n:  # cut short
+            return False
+        if not low <= data[i + 1] <= high:
+            return False
+        for k in range(i + 2, i + 1 + more):
+            if not 0x80 <= data[k] <= 0xBF:
+                return False
+        i += 1 + more
+    return True

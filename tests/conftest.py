@@ -89,6 +89,24 @@ def sim(tmp_path):
 
 
 @pytest.fixture
+def sims(tmp_path, monkeypatch):
+    """A registry of virtual Picos of this test's own: (its environment for steppe, start(name, bare))."""
+    folder = str(tmp_path / "registry")
+    monkeypatch.setenv("STEPPE_SIMS", folder)
+    env = dict(os.environ, STEPPE_SIMS=folder)
+    started = []
+
+    def start(name: str, bare: bool = False) -> Sim:
+        s = Sim(str(tmp_path / name), bare=bare)
+        started.append(s)
+        return s
+
+    yield env, start
+    for s in started:
+        s.close()
+
+
+@pytest.fixture
 def two(tmp_path):
     """Two virtual Picos: a game or a board goes from one to a file and onto the other."""
     a = Sim(str(tmp_path / "a"))

@@ -5,6 +5,7 @@ collected here by name. Prints one line per failure and "N passed, N failed"; ex
 anything failed. Usage: micropython tests/mp_run.py [name-substring]
 """
 
+import gc
 import os
 import sys
 
@@ -32,8 +33,9 @@ def main() -> int:
     names.sort()
     for name in names:
         module = __import__(name)
-        for attr in sorted(dir(module)):
-            if not attr.startswith("test_") or only not in name + "." + attr:
+        tests = [attr for attr in sorted(dir(module)) if attr.startswith("test_")]
+        for attr in tests:
+            if only not in name + "." + attr:
                 continue
             try:
                 getattr(module, attr)()
@@ -42,6 +44,9 @@ def main() -> int:
                 failed += 1
                 print("FAIL " + name + "." + attr + ": " + type(e).__name__ + ": " + str(e))
                 sys.print_exception(e)
+        module = None
+        sys.modules.pop(name, None)  # its code and what it kept go: one process runs them all, and a
+        gc.collect()  # heap that only grows ends up too split for a test's 16 KB line
     if "fwtest" in sys.modules:
         sys.modules["fwtest"].cleanup()  # this run's files go
     print("micropython: " + str(passed) + " passed, " + str(failed) + " failed")

@@ -9,8 +9,6 @@ import signal
 import subprocess
 import tty
 
-import pytest
-
 from conftest import ROOT, Sim, tool
 
 from steppe import flash
@@ -27,24 +25,6 @@ def _one_line(run: subprocess.CompletedProcess, status: int, words: str) -> None
     assert run.returncode == status, (run.returncode, run.stdout, run.stderr)
     lines = run.stderr.splitlines()
     assert len(lines) == 1 and words in lines[0] and "Traceback" not in run.stderr, run.stderr
-
-
-@pytest.fixture
-def sims(tmp_path, monkeypatch):
-    """A registry of virtual Picos of this test's own."""
-    folder = str(tmp_path / "registry")
-    monkeypatch.setenv("STEPPE_SIMS", folder)
-    env = dict(os.environ, STEPPE_SIMS=folder)
-    started = []
-
-    def start(name: str, bare: bool = False) -> Sim:
-        s = Sim(str(tmp_path / name), bare=bare)
-        started.append(s)
-        return s
-
-    yield env, start
-    for s in started:
-        s.close()
 
 
 def test_no_device_attached_and_a_port_that_does_not_exist(sims):

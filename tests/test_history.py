@@ -295,3 +295,28 @@ def test_a_locked_or_foreign_database_is_refused_and_kept(box, tmp_path, capsys)
     assert foreign.read_bytes().startswith(b"these are my notes")
     assert main(["history", "--db", path, "show", "ffffffff"]) == 2
     assert main(["history", "--db", path, "name", "zzz", "red=Anna"]) == 2
+
+
+def test_bgstats_names_the_start_player_the_box_drew(tmp_path):
+    """Issue 21: the export named seat 1 as the start player; Huns' box draws its first
+    player (and Rise of the Khaan's turn-order roll picks who begins): the summary carries
+    who began, and an older box's summary without it is still taken (seat 1 then)."""
+    seed = 1
+    while module("huns").new(menu_settings("huns", COLOURS, 0), seed).first == 0:
+        seed += 1  # a game whose drawn first player is not the first seat
+    lines = finished("huns", seed)
+    first = COLOURS[module("huns").new(menu_settings("huns", COLOURS, 0), seed).first]
+    game = replay.replay(lines[0], [cjson.dumps(x) for x in lines[1:]])
+    summary = module("huns", "summary").summary(game, lines[0]["settings"])
+    assert summary["start"] == first
+    meta = {"id": history.game_id(lines[0]), "game": "huns", "journal": lines, "summary": summary,
+            "actions": len(lines) - 1, "clock": "set", "start": START, "end": NOW}
+    older = dict(meta, summary={k: v for k, v in summary.items() if k != "start"})
+    assert history.check_game(older)["summary"]["start"] == first  # (a box of an older firmware)
+    db_path = str(tmp_path / "h.sqlite3")
+    db = history.open_db(db_path)
+    assert history.store(db, history.check_game(meta))
+    play = history.bgstats(db, history.games(db))["plays"][0]
+    db.close()
+    starts = [p["role"] for p in play["playerScores"] if p["startPlayer"]]
+    assert starts == [first] and first != COLOURS[0]

@@ -78,6 +78,28 @@ def test_a_whole_game_through_the_buttons(seed, players, option):
     assert again.state_get()["state"] == final
 
 
+def test_the_hints_save_presses_and_change_nothing_else():
+    """The same moves of the random player pressed with the box's hints off, then on (the
+    cursor jumping between the cells a piece may take, the driver planning as docs/ui-khan.md
+    tells a player): the same game, a good deal fewer presses (bench/bench_hints.py)."""
+    import json
+
+    counts = []
+    ends = []
+    for hints in (False, True):
+        app = _app()
+        with open(app.root + "settings.json", "w") as f:
+            json.dump({"hints": hints}, f)
+        app.boot()
+        app.new_game("khan", ["red", "yellow", "blue"], 0, 2)
+        driver = _driver(app, 2)
+        ends.append(driver.game())
+        assert ("hints" in driver.ui) == hints
+        counts.append(driver.presses)
+    assert ends[0] == ends[1]
+    assert counts[1] < 0.85 * counts[0], counts
+
+
 def test_menu_to_a_new_game_with_the_buttons():
     app = _app()
     assert app.screen_name() == "menu"

@@ -26,7 +26,11 @@ TERRAINS = list(range(palette.TERRAIN, palette.TERRAIN + 6)) + [palette.RIVER]
 PLAYERS = list(range(palette.PLAYER, palette.PLAYER + 6))
 FIGURES = list(range(palette.PLAYER_DIM, palette.PLAYER_DIM + 6))
 RULERS = list(range(palette.RULER, palette.RULER + 8))
-UNDER_CURSOR = TERRAINS + PLAYERS + FIGURES + RULERS + [palette.HALF, palette.OFF, palette.HINT]  # HINT: a painted cell
+# the Khan screen's cells painted for a figure, and its black yurts (before issue 21: the
+# orange hint's colour, and dark as a cell off the board)
+MARK = getattr(palette, "MARK", palette.HINT)
+NEUTRAL = getattr(palette, "NEUTRAL", palette.OFF)
+UNDER_CURSOR = TERRAINS + PLAYERS + FIGURES + RULERS + [palette.HALF, palette.OFF, MARK, NEUTRAL]
 
 
 class Capture(Pixels):
@@ -52,7 +56,7 @@ class Capture(Pixels):
                 self.capped_cards.add(self.frame[3])
             else:
                 self.capped_boards += 1
-        key = bytes(self._grb)
+        key = bytes(self.grb)
         if key not in self.tables:
             self.tables[key] = tuple(leds.entry_rgb(self, k) for k in range(len(self.palette) // 3))
             self.scales.append(self.scale)
@@ -88,6 +92,12 @@ def pairs():
     for r in RULERS:
         for t in TERRAINS:
             yield "ruler/terrain", r, t
+    for k in range(len(PLAYERS)):  # a player's yurt and his figure
+        yield "yurt/figure", PLAYERS[k], FIGURES[k]
+    for c in RULERS + PLAYERS + FIGURES + TERRAINS + [NEUTRAL]:  # a painted cell is no piece
+        yield "mark/piece", MARK, c
+    for c in [palette.OFF] + TERRAINS + PLAYERS + FIGURES + RULERS:  # a black yurt is no cell off the board
+        yield "black yurt/cell", NEUTRAL, c
 
 
 def separations(px: Capture) -> "dict[str, tuple]":

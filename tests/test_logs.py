@@ -41,7 +41,7 @@ def test_the_errors_the_box_recovered_from_are_read_and_cleared(env, tmp_path):
         run = _steppe("logs", "--port", s.device, env=env)
         assert run.returncode == 0, run.stderr
         assert run.stdout.startswith("@ LO #1 up ") and "OSError in link ui.press on khan/" in run.stdout
-        assert "Traceback" in run.stdout and "_note_current" in run.stdout
+        assert "Traceback" in run.stdout and "note_current" in run.stdout
         assert len(run.stderr.splitlines()) == 1 and "logged" in run.stderr and s.device in run.stderr
 
         os.rmdir(fs / "app.json")  # the flash is right again: the box comes back by itself
@@ -89,7 +89,7 @@ def test_a_box_whose_flash_refuses_a_file_at_power_on_still_comes_up(env, tmp_pa
         assert s.link.request("ui.get")["mode"] == "error"
         s.link.close()
         run = _steppe("logs", "--port", s.device, env=env)
-        assert run.returncode == 0 and run.stdout.startswith("@ BO #1 ") and "_note_current" in run.stdout
+        assert run.returncode == 0 and run.stdout.startswith("@ BO #1 ") and "note_current" in run.stdout
         os.rmdir(fs / "app.json")
         s.reopen()
         end = time.monotonic() + 20

@@ -82,7 +82,7 @@ def _band(pixels: "list[str]") -> "list[str]":
 
 def test_at_ms_catches_the_refusal_as_it_scrolls_and_the_rest_of_the_frame_stays(tmp_path):
     setup = (["red", "yellow", "blue"], 0, 3, 0)
-    presses = "DOWN OK DOWN RIGHT OK"
+    presses = "nohints DOWN OK DOWN RIGHT OK"
     start, _ = screens.frame("khan", setup, presses + " @600", _root(tmp_path, "a"))
     why = screens.frame.box.ui_json()["why"]  # type: ignore[attr-defined]
     later, _ = screens.frame("khan", setup, presses + " @1320", _root(tmp_path, "b"))
@@ -106,3 +106,36 @@ def test_bug_shows_the_error_screen_logs_it_and_the_saved_game_comes_back(tmp_pa
     box.press("LEFT")  # any button: the error screen goes
     assert box.ui_json()["screen"] == "khan" and box.ui_json()["actions"] == 58
     assert pixels != screens.frame("khan", KHAN4, "", _root(tmp_path, "b"))[0]
+
+
+# -- steppe web's pages ---------------------------------------------------------------------------
+WEB = {row[0]: row for row in screens.WEB_SCREENS}
+
+
+def test_every_web_page_rendered_is_shown_in_its_manual_and_the_readme_shows_the_live_one():
+    with open(os.path.join(ROOT, "docs", "web.md")) as f:
+        named = set(re.findall(r"!\[[^\]]*\]\(screens/(web-[a-z0-9-]+)\.png\)", f.read()))
+    assert named == set(WEB)
+    with open(os.path.join(ROOT, "README.md")) as f:
+        assert "docs/screens/web-live-khan.png" in f.read()
+
+
+@pytest.mark.parametrize("name", sorted(WEB))
+def test_the_web_png_is_of_the_page_and_the_data_it_shows_now(name):
+    """Not the browser's pixels (a blinking matrix, the machine's fonts): the digest the PNG
+    carries of what its page was given (docs/render_screens.py web_digest)."""
+    path = os.path.join(SCREENS, name + ".png")
+    assert os.path.exists(path), "docs/screens/%s.png is missing: run make screens" % name
+    with open(path, "rb") as f:
+        kept = f.read()
+    assert png.size(kept) == screens.WEB_SIZE
+    assert png.text(kept, screens.WEB_KEY) == screens.web_digest(WEB[name]), \
+        "docs/screens/%s.png is stale (the page or what it shows changed): run make screens" % name
+    assert len(kept) < 120 * 1024
+
+
+def test_the_web_digest_moves_with_what_the_page_shows():
+    row = WEB["web-live-chuhan"]
+    assert screens.web_digest(row) == screens.web_digest(row)
+    assert screens.web_digest(row) != screens.web_digest(row[:5] + (row[5] + 1,)), "one action more"
+    assert screens.web_digest(row) != screens.web_digest(("web-live-huns",) + row[1:])

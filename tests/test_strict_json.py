@@ -86,3 +86,57 @@ def test_the_op_tables_depth_is_the_strict_readers():
     from shared_rules import ops
 
     assert ops.MAX_DEPTH == strict.MAX_DEPTH  # (the fast path of a request's reading has its own copy)
+    assert ops.MAX_DIGITS == strict.MAX_DIGITS == 4300  # CPython's int_max_str_digits (json.loads holds to it)
+
+
+def _host_verdict(line: bytes) -> str:
+    """What the host makes of a request line: its bytes decoded as CPython decodes UTF-8,
+    then the strict reader (shared_rules/ops.py) on CPython."""
+    from shared_rules import ops
+    from shared_rules.errors import RulesError
+
+    if len(line) > ops.MAX_LINE:
+        return "too_long"
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        return "bad_json"
+    if not text.strip():
+        return "blank"  # (skipped: no reply)
+    try:
+        ops.loads_strict(text.strip())
+    except RulesError:
+        return "bad_json"
+    return "json"
+
+
+def test_the_device_reads_exactly_what_the_host_reads(tmp_path):
+    """Issue 23 finding 8: MicroPython's decode takes overlong and out-of-range UTF-8 and its
+    json.loads integers of any length, which the host refuses (bad_json). One corpus
+    (tests/strict_corpus.py: UTF-8 at its edges, integers about CPython's 4,300-digit
+    limit, hostile and mutated lines), judged by the host's reader here and by the device's
+    (firmware/link.py, under the real micropython at 190wK): the same verdict on every line."""
+    import os
+    import subprocess
+
+    from conftest import ROOT, tool
+    from strict_corpus import lines
+
+    corpus = lines(3000)
+    path = tmp_path / "corpus.hex"
+    path.write_text("".join(line.hex() + "\n" for line in corpus))
+    run = subprocess.run([tool("micropython"), "-X", "heapsize=190wK", os.path.join(ROOT, "tests", "mp", "strict_reader.py"),
+                          ROOT, str(path)], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    device = run.stdout.split()
+    assert len(device) == len(corpus)
+    host = [_host_verdict(line) for line in corpus]
+    differ = [(line[:80], h, d) for line, h, d in zip(corpus, host, device) if h != d]
+    counts = {v: host.count(v) for v in set(host)}
+    print("strict corpus: %d lines %s; the device differs on %d" % (len(corpus), counts, len(differ)))
+    assert not differ, differ[:5]
+    assert counts["json"] > 100 and counts["bad_json"] > 1000  # both kinds, many of each
+    for raw in (b"\xc0\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\x80"):  # the finding's own
+        assert _host_verdict(b'{"id":1,"op":"x.y","args":{"a":"' + raw + b'"}}') == "bad_json"
+    assert _host_verdict(('{"id":1,"op":"x.y","args":{"n":' + "9" * 4301 + "}}").encode()) == "bad_json"
+    assert _host_verdict(('{"id":1,"op":"x.y","args":{"n":' + "9" * 4300 + "}}").encode()) == "json"

@@ -259,3 +259,41 @@ def test_a_journal_of_2000_lines_goes_to_a_pico_sized_device_and_comes_back_whol
         assert doc["state"] == state
     finally:
         s.close()
+
+
+def test_a_part_the_box_has_no_room_for_is_sent_again_in_halves():
+    """Issue 23 finding 16: late in a game a 96wK box takes request lines of 512 bytes, not
+    the 2 KB parts push sent. A part whose line did not fit (no_memory, id null: nothing of
+    it read) goes again in halves, down to single lines; one whose replay ran out (the
+    last part) once more as it is. The box gets every line once, in order, numbered."""
+    from shared_rules import cjson
+    from steppe.device import DeviceError
+    from steppe.sync import PART, put_journal
+
+    class Box:
+        def __init__(self, room: int, replay_fails: int = 0) -> None:
+            self.room = room
+            self.replay_fails = replay_fails
+            self.stored = []
+            self.parts = []
+
+        def request(self, op, args, timeout=0.0):
+            line = cjson.dumps({"id": 1, "op": op, "args": args})
+            if len(line) > self.room:
+                raise DeviceError("no_memory", "the line did not fit in the device's RAM")
+            if args["last"] and self.replay_fails:
+                self.replay_fails -= 1
+                self.stored.extend(args["lines"])  # (the box keeps a last part whose replay ran out)
+                raise DeviceError("no_memory", "out of memory in journal.put")
+            if not (args["last"] and self.stored[-len(args["lines"]):] == args["lines"]):
+                self.stored.extend(args["lines"])
+            self.parts.append((args["part"], len(args["lines"]), args["last"]))
+            return {}
+
+    lines = [{"game": "x"}] + [{"a": {"do": "n", "k": k, "pad": "p" * (k % 40)}} for k in range(120)]
+    for room, fails in ((PART + 200, 0), (600, 0), (200, 1)):
+        box = Box(room, fails)
+        put_journal(box, lines)
+        assert box.stored == lines, room
+        assert [p[0] for p in box.parts] == list(range(len(box.parts))) and [p[2] for p in box.parts].count(True) == 1
+        assert box.parts[-1][2] and (room > PART or len(box.parts) > len(lines) * 50 // room)

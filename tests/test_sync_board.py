@@ -19,15 +19,18 @@ def press(sim: Sim, *buttons: str) -> dict:
 
 def paint_a_board(sim: Sim) -> None:
     """Menu KHAN, setup: OK held to EDIT; the editor: H6 mountains, the grey ruler moved to
-    H6 (tool 1: 9 steps from M), then SAVE."""
+    H6 (tool 1: 11 steps from M), then SAVE (said: the river is cut in two)."""
     assert press(sim, "OK")["mode"] == "setup"
     reply = press(sim, "OK+", "OK+")
     assert reply["option"] == "EDIT"
     assert press(sim, "OK", "OK")["mode"] == "board_edit"
-    press(sim, "OK+", *["RIGHT"] * 9)
-    assert press(sim, "OK", "OK")["tool"] == "1"
+    press(sim, "OK+", *["RIGHT"] * 11)
+    assert press(sim, "OK")["tool"] == "1"
+    assert press(sim, "OK")["tool"] == "2"  # grey placed: the next ruler comes next
     reply = press(sim, "BACK", "OK")
     assert reply["mode"] == "setup" and reply["option"] == "MYDK", reply
+    assert reply["why"].startswith("saved, but "), reply  # (not the rulebook's board: said)
+    press(sim, "BACK")  # (it ends the sentence, and does nothing else)
 
 
 def test_an_own_board_goes_to_a_file_and_onto_another_box_and_a_game_on_it_syncs(two, tmp_path):
@@ -90,3 +93,9 @@ def test_a_board_the_rules_refuse_is_refused_with_its_line_and_changes_nothing(t
     with pytest.raises(DeviceError, match="must be board text"):
         a.link.request("board.put", {"board": 7})
     assert a.link.request("board.get")["board"] == before
+    # a board that is not the rulebook's is taken, and said: the rules core's findings
+    from shared_rules.khan import board_check, board_text
+
+    reply = a.link.request("board.put", {"board": before})
+    assert reply["warnings"] == board_check.findings(board_check.check(board_text.parse(before)))
+    assert "the river: 21 cells, the rulebook's board has 22" in reply["warnings"]  # H6 painted over

@@ -93,7 +93,7 @@ class Pixels:
         self.counts = array("H", bytes(2 * k))  # LEDs of each palette index in the frame
         self._top = bytearray(3 * k)  # GRB levels of each entry at the brightness
         self._lo = bytearray(3 * k)  # GRB levels of each entry at its floor
-        self._grb = bytearray(3 * k)  # GRB levels of each entry under the last frame's cap
+        self.grb = bytearray(3 * k)  # GRB levels of each entry under the last frame's cap
         self.cap = (255, 255, 255)  # the last frame's cap: (small colours, large colours, whole frame)
         self.shown = bytearray(n)  # the frame last handed to the strip: show() sends no frame twice
         self.fresh = True  # ...unless the levels changed since (a brightness, a budget): then it does
@@ -151,7 +151,7 @@ class Pixels:
 
     def _build(self, small: int, large: int, whole: int) -> None:
         """The GRB levels of every entry under the cap: floor + (top - floor) * factor."""
-        grb, top, lo, big = self._grb, self._top, self._lo, self.large
+        grb, top, lo, big = self.grb, self._top, self._lo, self.large
         self.cap = (small, large, whole)
         self.scale = small * large * whole // 65025
         if _fast_build is not None:  # (a cap that moves - a card, a band of text - costs no frame)
@@ -165,10 +165,10 @@ class Pixels:
 
     def _encode(self) -> None:
         if _fast_encode is not None and self.n <= 256:
-            _fast_encode(self.out, self.frame, self.where, self._grb, self.n)  # type: ignore[arg-type]
+            _fast_encode(self.out, self.frame, self.where, self.grb, self.n)  # type: ignore[arg-type]
             return
         out = self.out
-        grb = self._grb
+        grb = self.grb
         frame = self.frame
         where = self.where
         for p in range(self.n):

@@ -106,7 +106,7 @@ def _time() -> None:
     neopixel.NeoPixel.write = timed_write
 
 
-# With STEPPE_STRETCHES, each stretch of the link's (App._stretch) during a request, by its place in
+# With STEPPE_STRETCHES, each stretch of the link's (loop.stretch) during a request, by its place in
 # the request's sequence of stretches (deterministic: stages, steps, reply, tidying), the least of
 # the runs since link.stats {"least": "reset"}: bench/bench_device.py sends a request several times
 # and takes the longest of these least stretches - a shared laptop's preemption hits a stretch of
@@ -121,14 +121,14 @@ _io = [0, 0]  # us spent writing replies to the pty, all told and as of the last
 
 
 def _stretches() -> None:
-    """App._stretch wrapped: each stretch kept by place (link.stats "stretches": least_stretch),
+    """loop.stretch wrapped: each stretch kept by place (link.stats "stretches": least_stretch),
     without the time its replies' writes took: the pty's relay is a thread of the laptop's (a
     busy one makes a write wait whole milliseconds, which the calibration's factor would make
     a second); a Pico's USB takes a step's KB of reply in about a millisecond."""
     from array import array
 
-    import app
     import link as link_mod
+    import loop
 
     from hal import clock
 
@@ -138,7 +138,7 @@ def _stretches() -> None:
     _least.append(least)
     _op.extend([""] * MAX)
     _where.extend([""] * MAX)
-    stretch = app.App._stretch
+    stretch = loop.stretch
     stages = link_mod.Link.stages
 
     def timed_stages(self, line, write):
@@ -149,10 +149,10 @@ def _stretches() -> None:
 
         return stages(self, line, timed)
 
-    def recorded(self, began: int, where: str = "read", op: str = "") -> None:
-        counted = not self.stats_read
-        stretch(self, began, where, op)
-        us = clock.elapsed(clock.now_us(), began) + self.turn_us - (_io[0] - _io[1])
+    def recorded(app, began: int, where: str = "read", op: str = "") -> None:
+        counted = not app.stats_read
+        stretch(app, began, where, op)
+        us = clock.elapsed(clock.now_us(), began) + app.turn_us - (_io[0] - _io[1])
         _io[1] = _io[0]
         k = _place[0]
         if counted and op and k < MAX:  # (a request's: not the idle turns, nor the bytes before its op is known)
@@ -164,7 +164,7 @@ def _stretches() -> None:
             _place[0] = k + 1
             _place[1] = max(_place[1], k + 1)
 
-    app.App._stretch = recorded
+    loop.stretch = recorded
     link_mod.Link.stages = timed_stages
     TIMING.append(least_stretch)
 
@@ -222,9 +222,10 @@ class _World:
     never makes. So each edge of a batch is due at a fixed time from the batch's start
     (lateness does not add up) and carries that time, as a Pico's hard IRQ would stamp it."""
 
-    def __init__(self, elapsed) -> None:
+    def __init__(self, clock) -> None:
         self.at = 0
-        self.elapsed = elapsed  # (the wrapping clock's, unchanged)
+        self.elapsed = clock.elapsed  # (the wrapping clock's arithmetic, unchanged: the loop's
+        self.later = clock.later  # poll may be using it while an edge is played)
 
     def now(self) -> int:
         return self.at
@@ -235,7 +236,7 @@ def _drive(path: str, lock) -> None:
 
     from hal import buttons, clock
 
-    world = _World(clock.elapsed)
+    world = _World(clock)
     while True:
         with open(path, "rb") as f:  # blocks until the host opens its end
             at = None  # when the edge being played is due

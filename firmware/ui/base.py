@@ -23,6 +23,8 @@ class Screen:
     name = ""  # the game it belongs to, or "" for menus
     game = None
     refused = None  # (message key or sentence, values): a press refused, for the App to say why
+    hints = True  # the box's hints setting (App.switch gives it): show what saves presses
+    history_at = 0  # the history overlay (display.py): over the top rows (0), or the rows from this one
 
     def refuse(self, why: str, values: tuple = ()) -> None:
         """A press is refused: the App scrolls the sentence of this message key (or this

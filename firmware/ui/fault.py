@@ -1,4 +1,4 @@
-"""The error screen (app.App.fault): ERR in red and the error's code (errlog.py; the codes
+"""The error screen (faults.fault): ERR in red and the error's code (errlog.py; the codes
 are in docs/ui.md), for SHOW_MS or until a button; then the game as it was last saved, or
 the menu. Loaded only when an error happens, and let go when it has shown."""
 
@@ -21,7 +21,7 @@ class Fault(Screen):
         app.dirty = True
 
     def fault_over(self, now: int) -> bool:
-        """Shown long enough: the loop brings the screen under it back (App._fault_shown)."""
+        """Shown long enough: the loop brings the screen under it back (faults.shown)."""
         return not 0 <= clock.elapsed(now, self.at) < SHOW_MS
 
     def draw(self, frame: bytearray, now: int) -> None:

@@ -456,7 +456,8 @@ class KhaanScreen(Screen):
         if self.game.khan >= 0:
             text(frame, 0, 8, "KHAN", self.colours[self.game.khan])
         else:
-            text(frame, 0, 8, "R", palette.TEXT)
+            # (counting turns: the R in the colour of the player whose turn it is)
+            text(frame, 0, 8, "R", self.colours[self.game.turn] if self.game.unit == "turn" else palette.TEXT)
             number(frame, 4, 8, self.game.round, palette.TEXT, 3)
         self._draw_cycle(frame, 14, 2, now)
 

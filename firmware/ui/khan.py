@@ -7,7 +7,10 @@ picks cells; BACK cancels; BACK held undoes the last action (app.py).
 
 Modes: board (idle), cursor (pick a cell), symbol (which card symbol, table mode),
 hand (which card, virtual mode), ruler, direction, paint (cells of a figure), menu
-(actions A-D, special cards), and a flight animation.
+(actions A-D, special cards), score (the running score, with hints), and a flight
+animation. With the box's hints on (ui/khan_hints.py) the cursor jumps between the cells
+it may take, and the score, the special cards in force and the final phase's conquests
+left are shown.
 """
 
 from shared_rules.errors import RulesError, bad_args
@@ -46,6 +49,7 @@ def fits(game) -> None:
 
 class KhanScreen(Screen):
     name = "khan"
+    history_at = 11  # the history's label over the courts and the panel: the board stays in view
 
     def __init__(self, game) -> None:
         self.game = game
@@ -63,6 +67,8 @@ class KhanScreen(Screen):
         self.error_at = clock.now() - ERROR_MS  # when the last refused move was tried
         self.error = ""
         self._scores = None
+        self._scores_for = -1  # the version of the game they are of
+        self.aid = None  # the hints (ui/khan_hints.py), while the box's setting has them on
         self.version = 0  # counts the changes of the game...
         self.layer = bytearray(256)  # ...and this is the board and the courts drawn for
         self.layer_for = -1  # this version: a frame only copies it (60 frames a second)
@@ -79,6 +85,8 @@ class KhanScreen(Screen):
         self.announce = None
         self._scores = None
         self.version += 1
+        if self.aid is not None:
+            self.aid.stop()
         if game.phase == SETUP:  # the cursor where the next yurt may go
             self.then = "setup"
             self._home()
@@ -100,6 +108,15 @@ class KhanScreen(Screen):
             out["flipped"] = {"ruler": RULERS[r], "direction": DIRECTIONS[d], "symbol": symbol}
         if self.announce is not None:
             out["announce"] = "final"
+        aid = self.aid
+        if aid is not None:
+            out["hints"] = True  # the cursor jumps between the cells a piece may take (steppe's driver plans so)
+            if self.mode == "score":
+                out.update(aid.page_json())
+            elif self.mode == "paint" and aid.whole:
+                out["whole"] = True  # the painted cells are a conquest the rules allow
+            if self.game.phase == FINAL and aid.left is not None and aid.left_for == self.version:
+                out["left"] = dict(zip(self.game.players, aid.left))
         return out
 
     def help(self) -> str:
@@ -114,15 +131,35 @@ class KhanScreen(Screen):
             m += "." + self.then
         elif m == "hand" and self.covered:
             m += ".covered"
+        elif m == "board" and self.hints and self.game.phase not in (SETUP, OVER):
+            m += ".hints"  # (and what an arrow shows)
         return help_text("khan." + m)
 
     # -- presses -----------------------------------------------------------------------
     def at_top(self) -> bool:
         return self.mode == "board"
 
+    def _hints(self):
+        """The hints (ui/khan_hints.py) when the box's setting has them on, else None."""
+        if not self.hints:
+            self.aid = None
+        elif self.aid is None:
+            from ui.khan_hints import Hints
+
+            self.aid = Hints(self)
+        return self.aid
+
     def press(self, app, button: str, long: bool) -> None:
         self.flight = None
         self.announce = None
+        aid = self._hints()
+        if aid is not None:
+            aid.press()  # the press's frame first; what the hints work out, at settle
+        self._press(app, button, long, aid)
+        if aid is not None and self.mode not in ("cursor", "paint"):
+            aid.stop()
+
+    def _press(self, app, button: str, long: bool, aid) -> None:
         mode = self.mode
         if mode in ("hand", "discard") and self.covered and button != "BACK" and not long:
             self.covered = False  # the player asks to see his hand: only that
@@ -132,6 +169,14 @@ class KhanScreen(Screen):
                 self._next(app)
             elif button in ARROWS and self.game.phase == SETUP:
                 self._cursor("setup")  # the cursor comes, on a cell the yurt may take
+            elif button in ARROWS and aid is not None and self.game.phase != OVER:
+                self.mode = "score"  # the running score, then the special cards in force
+                aid.open_score()
+        elif mode == "score":
+            if button in ARROWS and aid is not None:
+                aid.page += 1 if button in ("RIGHT", "DOWN") else -1
+            else:
+                self.mode = "board"
         elif mode == "cursor":
             if button in ARROWS:
                 self._move(button)
@@ -166,6 +211,8 @@ class KhanScreen(Screen):
                     self.paint.remove(self.cursor)
                 elif len(self.paint) < 5:
                     self.paint.append(self.cursor)
+                if aid is not None:
+                    aid.paint()
             elif button == "BACK":
                 self.paint = []
                 self.mode = "board"
@@ -181,6 +228,11 @@ class KhanScreen(Screen):
                 self.covered = True
 
     def _move(self, button: str) -> None:
+        if self.aid is not None:
+            i = self.aid.jump(self.cursor, button)
+            if i >= 0:  # to the next cell the piece may take
+                self.cursor = i
+                return
         b = self.game.board
         d = ARROWS[button]
         x = self.cursor % b.width + DX[d]
@@ -198,7 +250,17 @@ class KhanScreen(Screen):
         """Cursor mode, to pick a cell for then (setup, invade, double): on a legal cell."""
         self.mode = "cursor"
         self.then = then
-        self._home()
+        if self.aid is not None:
+            self.aid.place(then, self.picked)  # (the cursor to the nearest of them: as _home)
+        else:
+            self._home()
+
+    def _paint(self) -> None:
+        """Paint mode: the cells of a figure, marked one by one."""
+        self.paint = []
+        self.mode = "paint"
+        if self.aid is not None:
+            self.aid.paint()
 
     def _home(self) -> None:
         """Move the cursor to the nearest cell where the yurt being placed may go (it
@@ -238,8 +300,7 @@ class KhanScreen(Screen):
             if g.actions >= 2 or not any(True for _ in g.conquests(True)):
                 self._try(app, {"do": "end"})
             else:
-                self.paint = []
-                self.mode = "paint"
+                self._paint()
         elif g.phase == OVER:
             pass
         elif g.step == FLIP:
@@ -248,7 +309,10 @@ class KhanScreen(Screen):
             else:
                 self._list("ruler", [r for r in range(len(RULERS)) if g.pos.in_play(r)], "flip")
         elif g.step == ACTIONS:
-            items: list = list(ACTION_ITEMS if g.actions == 2 and not g.extra else ACTION_ITEMS[:3])
+            if g.extra:  # High Morale's third action is a conquest (every combination ends in C)
+                items: list = ["C"]
+            else:  # D only as both actions; B only while a ruler can be expelled
+                items = [k for k in ACTION_ITEMS[:4 if g.actions == 2 else 3] if k != "B" or g.can_expel()]
             if not g.can_act():
                 items.append("S")  # skipping is allowed only when nothing else is
             self._list("menu", items)
@@ -269,8 +333,7 @@ class KhanScreen(Screen):
             elif value == "B":
                 self._list("ruler", [r for r in range(len(RULERS)) if g.pos.in_play(r)], "expel")
             elif value == "C":
-                self.paint = []
-                self.mode = "paint"
+                self._paint()
             elif value == "D":
                 self._cursor("double")
             elif value == "S":
@@ -290,8 +353,11 @@ class KhanScreen(Screen):
         elif mode == "figure":
             self._try(app, {"do": "special", "card": "recon", "figure": value})
         elif mode == "hand":
-            self.picked = value
-            self._cursor("invade")
+            for _ in invade.each(g.pos, invade.parse_symbol(card_symbol(value))):
+                self.picked = value
+                self._cursor("invade")
+                return
+            self._refuse("khan.card_no_cell")  # said at once, not at the cell: the hand stays listed
         elif mode == "ruler":
             self.picked = value
             if g.mode == VIRTUAL:
@@ -383,6 +449,8 @@ class KhanScreen(Screen):
             self.pending = None
             start = self.flight[2] if self.flight is not None else None
             self._flown(app, action, start)
+        if self.aid is not None:  # the hints' sums, after the frame (until a press waits)
+            self.aid.work(app.buttons)
 
     def _flown(self, app, action: dict, start) -> None:
         final = self.game.phase == FINAL
@@ -472,12 +540,23 @@ class KhanScreen(Screen):
         frame[:] = self.layer
         b = self.game.board
         pos = self.game.pos
+        aid = self._hints()
+        if aid is not None and not aid.held:  # the hints' work left by a press that came, or
+            aid.work(None, 1)  # after a restart (no press, no settle): a step a frame
         self._draw_flight(frame, now)
         self._draw_panel(frame, now)
+        if aid is not None:
+            if self.game.phase == FINAL:
+                aid.draw_left(frame)
+            aid.draw_marks(frame, now)
+            if self.mode == "score":
+                aid.draw_page(frame, now)
+            elif self.mode in ("cursor", "paint"):
+                aid.draw_stops(frame, now)
         if self.mode in ("cursor", "paint"):
             for i in self.paint if self.mode == "paint" else ():
                 if blink(now, 300):
-                    frame[(i // b.width) * 16 + BOARD_X + i % b.width] = palette.HINT
+                    frame[(i // b.width) * 16 + BOARD_X + i % b.width] = palette.MARK
             if blink(now):
                 at = (self.cursor // b.width) * 16 + BOARD_X + self.cursor % b.width
                 frame[at] = palette.cursor_on(frame[at])  # white, or dark on a light cell
@@ -508,7 +587,7 @@ class KhanScreen(Screen):
             elif pos.ruler_at[i]:
                 c = palette.RULER + pos.ruler_at[i] - 1
             elif pos.yurt[i] == 1:
-                c = palette.OFF
+                c = palette.NEUTRAL
             elif pos.yurt[i]:
                 c = palette.player(players[pos.yurt[i] - 2])
             frame[(i // b.width) * 16 + BOARD_X + i % b.width] = c
@@ -569,8 +648,8 @@ class KhanScreen(Screen):
             n = pos.courts[r]
             for k in range(min(n, 5)):
                 frame[(15 - k) * 16 + r] = palette.RULER + r
-            if pos.home[r] and not n:
-                frame[15 * 16 + r] = palette.HALF
+            if pos.home[r]:  # a ruler at his court: his colour at its top, the court's yurts below
+                frame[11 * 16 + r] = palette.RULER + r
 
     def _draw_panel(self, frame: bytearray, now: int) -> None:
         g = self.game
@@ -604,12 +683,10 @@ class KhanScreen(Screen):
         elif mode == "region":
             fill(frame, x, 12, 5, 3, palette.TERRAIN + self.choice.value - 1)
         elif mode == "figure":
-            shape = [f[2] for f in FIGURES if f[0] == self.choice.value][0]
-            for cx, cy in conquer.shape_cells(shape):
-                if cx < 5 and cy < 5:
-                    frame[(11 + cy) * 16 + x + cx] = palette.HINT
+            self.draw_shape(frame, x, [f[2] for f in FIGURES if f[0] == self.choice.value][0])
         elif mode in ("cursor", "paint"):
-            text(frame, x + 1, 11, "C" if mode == "paint" else "+", palette.HINT)
+            whole = mode == "paint" and self.aid is not None and self.aid.whole  # OK held conquers
+            text(frame, x + 1, 11, "C" if mode == "paint" else "+", palette.GOOD if whole else palette.HINT)
         elif g.phase == SETUP:
             text(frame, x + 1, 11, "S", palette.HINT if blink(now) else palette.TEXT)
         elif g.phase == FINAL:
@@ -621,6 +698,12 @@ class KhanScreen(Screen):
             number(frame, x + 1, 11, g.actions, palette.HINT, 1)
         else:
             text(frame, x + 1, 11, "E" if g.step == END else "?", palette.TEXT)
+
+    def draw_shape(self, frame: bytearray, x: int, shape: str) -> None:
+        """A figure's shape in the bottom rows from column x."""
+        for cx, cy in conquer.shape_cells(shape):
+            if cx < 5 and cy < 5:
+                frame[(11 + cy) * 16 + x + cx] = palette.HINT
 
     def _symbol(self, frame: bytearray, x: int, symbol: str, y: int = 12) -> None:
         """A card symbol: its terrain colour, the river blue, the joker white, border a frame."""
@@ -643,13 +726,22 @@ class KhanScreen(Screen):
             if 0 <= x < 16 and top <= y < 16:
                 frame[y * 16 + x] = palette.HINT
 
-    def _draw_scores(self, frame: bytearray, now: int) -> None:
+    def scores_now(self):
+        """The scores worked out for the game as it stands, or None (not yet: score())."""
+        return self._scores if self._scores_for == self.version else None
+
+    def score(self) -> dict:
+        """Each player's score as it stands: the figures' points and the territory bonus."""
         from shared_rules.khan.game import score_position
 
         g = self.game
-        if self._scores is None:
-            self._scores = score_position(g.pos, g.players)
-        s = self._scores
+        self._scores = score_position(g.pos, g.players)
+        self._scores_for = self.version
+        return self._scores
+
+    def _draw_scores(self, frame: bytearray, now: int) -> None:
+        g = self.game
+        s = self.scores_now() or self.score()
         k = (now // 1500) % len(g.players)
         p = g.players[k]
         c = palette.player(p)

@@ -116,9 +116,7 @@ class Setup(Screen):
             if self.editing:
                 self.editing -= 1
             else:
-                from ui.menu import Menu
-
-                app.switch(Menu(app.saved_games(), self.menu_index))
+                app.menu(self.menu_index)
 
     def refresh(self, app, own: bool = False) -> None:
         """Khan's options: the deck or the table on the default board, the same on the
@@ -129,7 +127,7 @@ class Setup(Screen):
         import ownboard
 
         mine = (("virtual", "MYDK"), ("table", "MYTB")) if ownboard.exists(app.root) else ()
-        from app import unload
+        from memory import unload
 
         unload("ownboard")
         self.options = self.game[7] + mine + (("edit", "EDIT"),)
@@ -189,6 +187,6 @@ def _own_board(app):
     try:
         return ownboard.read(app.root)
     finally:
-        from app import unload
+        from memory import unload
 
         unload("ownboard")

@@ -30,6 +30,8 @@ DIE = 34  # five Huns dice colours: blue, red, green, black (grey), yellow
 HAN = 39
 CHU = 40
 HALF = 41
+MARK = 42  # Khan: the cells painted for a figure (no ruler's, player's or terrain's colour)
+NEUTRAL = 43  # Khan: a black yurt (a colour of its own: dark would be a cell off the board)
 
 PLAYER_COLOURS = ("red", "yellow", "blue", "green", "white", "purple")
 BRIGHTNESS = bytes((16, 24, 32, 48, 64, 96, 128))  # the settings offered (docs/leds.md: why not above 128)
@@ -80,6 +82,8 @@ PALETTE = (
     b"\x00\x28\xff"  # Han (blue)
     b"\xe6\x00\x00"  # Chu (red)
     b"\x1e\x1e\x1e"  # HALF: a dim neutral
+    b"\x80\xff\x00"  # MARK: chartreuse
+    b"\x2d\x09\x2d"  # NEUTRAL: a dim plum (no grey: the white player's pieces and the glacier are grey)
 )
 
 # the floors, three bytes a colour as above (docs/leds.md)
@@ -106,18 +110,20 @@ FLOOR = (
     b"\x08\x01\x03"  # pink
     b"\x07\x03\x01"  # brown
     b"\x00\x06\x04"  # teal
+    # a player's yurt and his figures as far apart as from the terrains (docs/leds.md): at
+    # the floors, where a USB port's cap puts them, only their levels' ratio tells them apart
     b"\x0a\x00\x00"  # player red
-    b"\x08\x05\x00"  # player yellow
+    b"\x0f\x07\x00"  # player yellow
     b"\x00\x01\x0a"  # player blue
-    b"\x00\x0a\x00"  # player green
-    b"\x06\x06\x06"  # player white
-    b"\x06\x00\x0a"  # player purple
-    b"\x07\x00\x00"  # dim red
-    b"\x08\x06\x00"  # dim yellow
-    b"\x00\x02\x08"  # dim blue
-    b"\x00\x07\x00"  # dim green
-    b"\x04\x04\x04"  # dim white
-    b"\x04\x00\x07"  # dim purple
+    b"\x00\x10\x00"  # player green
+    b"\x07\x09\x07"  # player white
+    b"\x05\x00\x09"  # player purple
+    b"\x03\x00\x00"  # dim red
+    b"\x08\x07\x00"  # dim yellow
+    b"\x00\x01\x04"  # dim blue
+    b"\x00\x08\x00"  # dim green
+    b"\x03\x03\x03"  # dim white
+    b"\x02\x00\x02"  # dim purple
     b"\x00\x01\x0a"  # dice
     b"\x0a\x00\x00"
     b"\x00\x08\x00"
@@ -126,6 +132,8 @@ FLOOR = (
     b"\x00\x01\x0a"  # Han
     b"\x0a\x00\x00"  # Chu
     b"\x02\x02\x02"  # HALF
+    b"\x06\x0c\x00"  # MARK
+    b"\x03\x01\x03"  # NEUTRAL
 )
 
 # 1: a colour of large areas, dimmed to its floor before the others

@@ -62,7 +62,7 @@ def draw(frame: bytearray, text: str, ms: int, colour: int) -> bool:
     return True
 
 
-# -- the App's side (app.py: App.refuse, press and render call these) -----------------------
+# -- the App's side (display.py: refuse, render and a press call these) -----------------------
 def begin(app, why, help: bool) -> None:
     """Start scrolling: why is a sentence, a screen's (message key, values), or None for
     the help of what the App shows."""
@@ -85,7 +85,7 @@ def going(app, now: int) -> bool:
 def draw_over(app, frame: bytearray, now: int) -> None:
     """The App's sentence over its frame; gone by, it ends (and this module is let go)."""
     if not draw(frame, app.why_text, clock.elapsed(now, app.why_at), palette.HINT if app.why_help else palette.BAD):
-        app._end_scroll()
+        app.end_scroll()
 
 
 def reason(key: str, values: tuple) -> str:

@@ -24,8 +24,25 @@ def colour_of(player) -> int:
     return palette.TEXT
 
 
-def _word(key) -> str:
-    return str(key).replace("_", "").upper()[:4]
+# what each breakdown key of the games' summaries counts, as the matrix says it: four letters,
+# the same as the games' own screens say (Huns' result: RAID ... WAGN, STSH); docs/ui.md
+# explains every one. A key not here is its first four letters.
+WORDS = ("figures FIGU territory TERR vp VP twos TWOS out OUT han_xin HANX xiao_ying XIAO bonus PASS "
+         "start STRT earlier EARL raids RAID mercenaries MERC treasures TREA curses CURS wagons WAGN "
+         "stash STSH prestige PRES khan KHAN")
+
+
+def word(key) -> str:
+    """A breakdown key's four letters on the matrix."""
+    key = str(key)
+    at = WORDS.find(key + " ")
+    while at > 0 and WORDS[at - 1] != " ":  # (a key ending another: "out" in "about")
+        at = WORDS.find(key + " ", at + 1)
+    if at >= 0 and (at == 0 or WORDS[at - 1] == " "):
+        start = at + len(key) + 1
+        end = WORDS.find(" ", start)
+        return WORDS[start:end if end >= 0 else len(WORDS)]
+    return key.replace("_", "").upper()[:4]
 
 
 class Summary(Screen):
@@ -73,7 +90,7 @@ class Summary(Screen):
         elif kind == "part":
             player, what, value = page[1], page[2], page[3]
             fill(frame, 0, 0, 16, 2, colour_of(player))
-            text(frame, 0, 4, _word(what), palette.HINT)
+            text(frame, 0, 4, what, palette.HINT)
             number(frame, 4, 10, value, palette.TEXT, 3)
         else:  # "len": the game's length, ACT (actions) or MIN (minutes)
             text(frame, 2, 2, page[1], palette.HINT)
@@ -101,7 +118,7 @@ def pages(summary: dict) -> list:
             if isinstance(parts, dict):
                 for what in sorted(parts):
                     if type(parts[what]) is int:
-                        out.append(("part", row[1], what, parts[what]))
+                        out.append(("part", row[1], word(what), parts[what]))
     out.append(("len", "ACT", int(summary.get("actions", 0))))
     if type(summary.get("minutes")) is int:
         out.append(("len", "MIN", summary["minutes"]))

@@ -109,20 +109,29 @@ def do_demo(args) -> int:
 
 # -- steppe sim --------------------------------------------------------------------------
 def argparse_sim(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--fs", default="", help="the folder that is the board's filesystem (default: a temp folder)")
+    p.add_argument("--fs", default="", help="the folder that is the board's filesystem (default: steppe play's, "
+                                            "$XDG_DATA_HOME/steppe/pico)")
     p.add_argument("--bare", metavar="DIR", default="", help="a bare board: REPL only, its filesystem DIR")
     p.add_argument("--heap", default="", help="the interpreter's heap size, e.g. 96k (default: the port's)")
 
 
 def do_sim(args) -> int:
-    import tempfile
+    import os
 
-    from steppe import sim
+    from steppe import play, sim
 
     if args.bare:
         return sim.run_forever(args.bare, True, args.heap)
-    fs = args.fs or tempfile.mkdtemp(prefix="steppe-pico-")
-    return sim.run_forever(fs, False, args.heap)
+    # by default the same box as steppe play's (its folder, its saved game), one interpreter
+    # at a time; a folder given is the caller's (the tests' boards), as before
+    fs = os.path.abspath(args.fs or play.default_fs())
+    held = -1 if args.fs else play.hold_folder(fs, "steppe sim")
+    try:
+        sys.stderr.write("steppe sim: the virtual Pico's flash is " + fs + "\n")
+        return sim.run_forever(fs, False, args.heap)
+    finally:
+        if held >= 0:
+            os.close(held)
 
 
 # -- steppe ports ------------------------------------------------------------------------
@@ -138,20 +147,27 @@ def do_ports(args) -> int:
     if not found:
         print("no devices: plug in a Pico, or start a virtual one with `steppe sim`")
         return EXIT_OK
+    from steppe import share
+
     for port in found:
         status = ""
+        owner = share.holder(port.device)
         if not args.quick:
             try:
-                link = SerialTransport(port.device)
+                link = share.Borrowed(owner, port.device) if owner else SerialTransport(port.device)
             except StepError as e:
                 status = str(e)
             else:
                 try:
                     info = ports.hello(link)
+                except StepError as e:  # (the port went away while asked)
+                    info, status = None, str(e)
                 finally:
                     link.close()
-                status = ("companion " + str(info.get("firmware")) + ", rules " + str(info.get("rules"))[:12]
-                          + ", " + str(info.get("screen")) if info else "no companion firmware answering")
+                status = status or ("companion " + str(info.get("firmware")) + ", rules " + str(info.get("rules"))[:12]
+                                    + ", " + str(info.get("screen")) if info else "no companion firmware answering")
+        if owner:
+            status += ("; " if status else "") + "held by " + share.held_by(owner) + ": steppe commands reach it through it"
         print("%-16s %-13s %s" % (port.device, "Pico" if port.kind == "usb" else "virtual Pico", status))
     return EXIT_OK
 

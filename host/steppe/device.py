@@ -11,6 +11,7 @@ import errno
 import json
 import os
 import queue
+import stat
 import threading
 import time
 
@@ -23,6 +24,13 @@ WINDOW = 8  # requests in flight: rng.draw runs ~2x faster than one at a time (d
 BUDGET = 3072  # request bytes in flight at most (see Transport.pipelined)
 REPLY_TIMEOUT = 60.0  # s for one reply: a whole random game (khan.playout) on a Pico takes seconds
 
+
+try:
+    from termios import error as _TermiosError  # (pyserial's flush: tcdrain raises it, not an OSError)
+
+    PORT_ERRORS: "tuple[type[BaseException], ...]" = (OSError, _TermiosError)
+except ImportError:  # pragma: no cover - not a POSIX system
+    PORT_ERRORS = (OSError,)
 
 FRAMED = 16  # request lines from this long go framed: "#" length ":" line (docs/ops.md)
 
@@ -64,11 +72,16 @@ class NoAnswer(StepError):
 class Transport:
     """The companion's line protocol over any byte stream with write() and readline()."""
 
+    port = ""  # where the device is (a serial port's path)
+
     def __init__(self) -> None:
         self.next_id = 1
 
     def write(self, data: bytes) -> None:
         raise NotImplementedError
+
+    def close(self) -> None:
+        pass
 
     def readline(self, timeout: float) -> bytes:
         raise NotImplementedError
@@ -96,16 +109,18 @@ class Transport:
         line = request_line(req).encode()
         # hello goes plain: a device of an older protocol reads it, and says which it speaks
         self.write(line + b"\n" if op == "hello" else framed(line))
-        # (one request under way: a reply without an id is the device's answer to a line it
-        # could not hold or read - this one; every line gets one answer)
-        reply = self.reply(rid, timeout, or_unnumbered=True)
+        # (one request under way: no_memory without an id is the device's answer to a line it
+        # could not hold - this one, as every line gets one answer. Not any error without an
+        # id: bad_json may be a line another program left half written, which ours finished)
+        reply = self.reply(rid, timeout, or_unnumbered="no_memory")
         if wire is not None:
             reply = wire.unpack_reply(op, args, reply)
         return reply
 
-    def reply(self, rid: int, timeout: float, or_unnumbered: bool = False) -> dict:
+    def reply(self, rid: int, timeout: float, or_unnumbered: "bool | str" = False) -> dict:
         """The reply with this id (or, with or_unnumbered, one with no id: the device's
-        answer to a line it could not read); other lines are skipped."""
+        answer to a line it could not read - with a code, only an error of that code); other
+        lines are skipped."""
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -116,10 +131,17 @@ class Transport:
                 continue
             try:
                 msg = json.loads(line)
-            except ValueError:
-                continue  # a boot message, REPL echo: not a reply
-            if isinstance(msg, dict) and "ok" in msg and (msg.get("id") == rid or
-                                                           or_unnumbered and msg.get("id") is None):
+            except (ValueError, RecursionError):  # a boot message, REPL echo: not a reply
+                if line.startswith(b'{"id":%d,"ok":' % rid):  # ours, but not JSON this host reads
+                    raise DeviceError("bad_reply", "the device's reply is not JSON (%d bytes: %s...)" % (
+                        len(line), line[:60].decode("ascii", "replace")))
+                continue
+            if not isinstance(msg, dict) or "ok" not in msg:
+                continue
+            if msg.get("id") == rid:
+                return msg
+            if or_unnumbered and msg.get("id") is None and (
+                    or_unnumbered is True or (msg.get("error") or {}).get("code") == or_unnumbered):
                 return msg
 
     def raw_line(self, line: bytes, timeout: float = 10.0) -> dict:
@@ -217,29 +239,216 @@ class _Failed:
         self.error = error
 
 
+# -- who else has the port ----------------------------------------------------------------------
+def _described(pid: int) -> str:
+    """A program as `ps` would name it: its command line, shortened ("python3 x.py" as x.py)."""
+    try:
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            argv = [a.decode(errors="replace") for a in f.read(4096).split(b"\0") if a]
+    except OSError:
+        argv = []
+    if len(argv) > 1 and os.path.basename(argv[0]).startswith("python") and not argv[1].startswith("-"):
+        argv = argv[1:]  # a script: its name says more than the interpreter's
+    if argv:
+        words = " ".join([os.path.basename(argv[0])] + argv[1:])
+    else:
+        try:
+            with open("/proc/%d/comm" % pid) as f:
+                words = f.read().strip()
+        except OSError:
+            words = ""
+    if len(words) > 60:
+        words = words[:57] + "..."
+    return "PID %d%s" % (pid, ", " + words if words else "")
+
+
+def _pty_index(info: os.stat_result) -> int:
+    """The number of a pseudo-terminal's slave (/dev/pts/N), or -1 for another device."""
+    major = os.major(info.st_rdev)
+    return (major - 136) * 256 + os.minor(info.st_rdev) if 136 <= major <= 143 else -1
+
+
+def port_users(port: str) -> "list[str]":
+    """The other programs that have the port open or locked, each as "PID n, command",
+    where the system tells: flock holders from /proc/locks (any user's), openers from
+    /proc/*/fd (this user's; every one's as root). Not counted: this process, and the
+    device side of a pseudo-terminal - the program holding its master, a virtual Pico's
+    relay. [] where there is no /proc."""
+    try:
+        node = os.stat(port)
+    except OSError:
+        return []
+    me = os.getpid()
+    index = _pty_index(node)
+    found: "set[int]" = set()
+    ident = "%02x:%02x:%d" % (os.major(node.st_dev), os.minor(node.st_dev), node.st_ino)
+    try:
+        with open("/proc/locks") as f:
+            for line in f:
+                parts = line.split()
+                if "FLOCK" in parts:
+                    k = parts.index("FLOCK")
+                    if len(parts) > k + 4 and parts[k + 4] == ident and parts[k + 3].isdigit():
+                        found.add(int(parts[k + 3]))
+    except OSError:
+        pass
+    real = os.path.realpath(port)
+    device_side: "set[int]" = set()
+    try:
+        pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        pids = []
+    for pid in pids:
+        if pid == me:
+            continue
+        folder = "/proc/%d/fd" % pid
+        try:
+            fds = os.listdir(folder)
+        except OSError:
+            continue  # gone, or another user's: the system does not say
+        for fd in fds:
+            try:
+                link = os.readlink(folder + "/" + fd)
+            except OSError:
+                continue
+            if link in ("/dev/ptmx", "/dev/pts/ptmx"):
+                if index >= 0 and _master_of(pid, fd) == index:
+                    device_side.add(pid)
+            elif link == real or link.startswith("/dev/"):
+                try:
+                    info = os.stat(folder + "/" + fd)
+                except OSError:
+                    continue
+                if stat.S_ISCHR(info.st_mode) and info.st_rdev == node.st_rdev:
+                    found.add(pid)
+    return [_described(pid) for pid in sorted(found - device_side - {me})]
+
+
+def _master_of(pid: int, fd: str) -> int:
+    """Which pseudo-terminal a /dev/ptmx file descriptor is the master of (-1: unknown)."""
+    try:
+        with open("/proc/%d/fdinfo/%s" % (pid, fd)) as f:
+            for line in f:
+                if line.startswith("tty-index:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return -1
+
+
+class InUse(StepError):
+    """A port another program holds (EXIT_NO_ANSWER: "its port is in use")."""
+
+
+def in_use(port: str, users: "list[str]") -> InUse:
+    """The error for a port another program holds: who, where the system says."""
+    who = "; ".join(users) if users else "the system does not say which"
+    return InUse(port + " is in use by another program (" + who + "): close it, then try again", EXIT_NO_ANSWER)
+
+
+class PortLock:
+    """The port's advisory lock - flock on the device node, which pyserial, mpremote and
+    serial terminals (miniterm, picocom) take and honour - held on a file descriptor of
+    its own, never read: for work done through another library's open of the port
+    (steppe flash: mpremote's raw REPL, then the hello after the reset). StepError
+    (EXIT_NO_ANSWER) naming the program that holds the port, or has it open without a
+    lock (cat, screen)."""
+
+    def __init__(self, port: str) -> None:
+        self.port = port
+        self.fd = -1
+        self.node = None
+        self._take()
+
+    def _take(self) -> None:
+        import fcntl
+
+        port = self.port
+        try:
+            fd = os.open(port, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError as e:
+            if not os.path.exists(port):
+                raise StepError("cannot open " + port + ": no such port", EXIT_NO_DEVICE)
+            raise StepError("cannot open " + port + ": " + (e.strerror or str(e)), EXIT_NO_ANSWER)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise in_use(port, port_users(port))
+        self.fd = fd
+        self.node = _identity(port)
+        users = port_users(port)
+        if users:
+            self.close()
+            raise in_use(port, users)
+
+    def renew(self) -> None:
+        """Lock the port again if its device node is a new one (a Pico that re-enumerated
+        after its reset: the old node, and its lock, are gone)."""
+        node = _identity(self.port)
+        if node is not None and node != self.node:
+            self.close()
+            self._take()
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)  # (the lock goes with it)
+            self.fd = -1
+
+
+def _identity(port: str):
+    try:
+        info = os.stat(port)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino, info.st_rdev
+
+
+class Gone(NoAnswer):
+    """The port failed under us - unplugged, or a board that reset as another port: one
+    line, EXIT_NO_ANSWER (the device stopped answering: a cable pulled), never a traceback."""
+
+    def __init__(self, port: str, error: BaseException) -> None:
+        super().__init__(port + (" went away (unplugged?)" if not os.path.exists(port)
+                                 else " failed (" + str(error)[:80] + ")"))
+
+
 class SerialTransport(Transport):
-    def __init__(self, port: str, baudrate: int = 115200) -> None:
+    """pyserial on the port, its advisory lock taken (flock, as serial terminals take it;
+    lock=False: this process holds it already, a PortLock). A port another program holds
+    - locked, or open without a lock (cat, screen) - is refused naming that program: its
+    bytes would be read by the other as well, and the box taken for hung."""
+
+    def __init__(self, port: str, baudrate: int = 115200, lock: bool = True) -> None:
         super().__init__()
         import serial
 
         self.port = port
         try:
-            self.serial = serial.Serial(port, baudrate=baudrate, timeout=0.05, exclusive=True)
+            self.serial = serial.Serial(port, baudrate=baudrate, timeout=0.05, exclusive=lock)
         except (OSError, serial.SerialException) as e:
             if not os.path.exists(port):
                 raise StepError("cannot open " + port + ": no such port", EXIT_NO_DEVICE)
             if getattr(e, "errno", None) in (errno.EAGAIN, errno.EBUSY) or "temporarily unavailable" in str(e):
-                raise StepError(port + " is in use by another program (steppe play, mpremote, a terminal?)",
-                                EXIT_NO_ANSWER)
+                from steppe import share
+
+                owner = share.holder(port)
+                if owner:  # steppe play or steppe web: the other steppe commands go through it (ports.connect)
+                    raise InUse(port + " is in use by " + share.held_by(owner) + ": quit it first", EXIT_NO_ANSWER)
+                raise in_use(port, port_users(port))
             raise StepError("cannot open " + port + ": " + str(e).split(":")[-1].strip(), EXIT_NO_ANSWER)
         self._buf = b""
+        users = port_users(port)
+        if users:
+            self.close()
+            raise in_use(port, users)
 
     def write(self, data: bytes) -> None:
         try:
             self.serial.write(data)
             self.serial.flush()
-        except OSError as e:
-            raise NoAnswer("the device went away (" + str(e) + ")")
+        except PORT_ERRORS as e:  # (pyserial's SerialException is an OSError)
+            raise Gone(self.port, e)
 
     def readline(self, timeout: float) -> bytes:
         deadline = time.monotonic() + timeout
@@ -249,8 +458,8 @@ class SerialTransport(Transport):
             try:
                 # what is there, or wait (up to the port's timeout) for the first byte
                 chunk = self.serial.read(self.serial.in_waiting or 1)
-            except OSError as e:
-                raise NoAnswer("the device went away (" + str(e) + ")")
+            except PORT_ERRORS as e:
+                raise Gone(self.port, e)
             if chunk:
                 self._buf += chunk
         line, _, self._buf = self._buf.partition(b"\n")
@@ -262,14 +471,19 @@ class SerialTransport(Transport):
         self._buf = b""
         end = time.monotonic() + quiet
         while time.monotonic() < end:
-            chunk = self.serial.read(4096)
+            try:
+                chunk = self.serial.read(4096)
+            except PORT_ERRORS as e:
+                raise Gone(self.port, e)
             if chunk:
                 got += chunk
                 end = time.monotonic() + quiet
         return got
 
     def close(self) -> None:
+        serial = getattr(self, "serial", None)
         try:
-            self.serial.close()
-        except OSError:
+            if serial is not None:
+                serial.close()
+        except PORT_ERRORS:
             pass

@@ -5,12 +5,24 @@ press(button, long) must press a button on the device and return the reply of ui
 (the screen's mode, cursor and choice); get_state() returns state.get's "state". Used by
 `steppe play` without a terminal (a scripted demo) and by the tests of the firmware,
 over the serial link or in-process.
+
+With the box's hints on (ui.press says "hints") the cursor stops only on the cells the
+piece may take, and the driver plans its presses as docs/ui-khan.md tells a player: LEFT
+and RIGHT go to the stop before or after in reading order, UP and DOWN to the nearest row
+above or below with one, its stop nearest the cursor's column, all round the board. The
+stops it works out with the rules core, not the device's code: a device that jumps
+elsewhere is caught (DriveError).
 """
 
+from collections import deque
+
 from shared_rules import cjson
-from shared_rules.khan import load, randplay, state
+from shared_rules.khan import conquer, invade, load, randplay, state
 from shared_rules.khan.game import END, FINAL, OVER
+from shared_rules.khan.tables import ANYWHERE, card_symbol
 from shared_rules.rng import PCG32
+
+ARROWS = ("UP", "DOWN", "LEFT", "RIGHT")
 
 SPECIAL_LETTERS = {"morale": "M", "patronage": "P", "gods": "G", "recon": "R"}
 
@@ -33,14 +45,19 @@ class KhanDriver:
         return self.ui
 
     # -- moving the cursor and picking from lists ------------------------------------
-    def goto(self, board, cell: int) -> None:
+    def goto(self, board, cell: int, stops=None) -> None:
+        """The cursor to a cell: with the hints on, by the fewest jumps between the stops."""
         here = board.cell(self.ui["cursor"])
-        dx = cell % board.width - here % board.width
-        dy = cell // board.width - here // board.width
-        for _ in range(abs(dx)):
-            self.press("RIGHT" if dx > 0 else "LEFT")
-        for _ in range(abs(dy)):
-            self.press("DOWN" if dy > 0 else "UP")
+        if self.ui.get("hints") and stops:
+            for button in jumps(board, sorted(stops), here, cell):
+                self.press(button)
+        else:
+            dx = cell % board.width - here % board.width
+            dy = cell // board.width - here // board.width
+            for _ in range(abs(dx)):
+                self.press("RIGHT" if dx > 0 else "LEFT")
+            for _ in range(abs(dy)):
+                self.press("DOWN" if dy > 0 else "UP")
         if self.ui["cursor"] != board.name_of(cell):
             raise DriveError("the cursor went to %s, not %s" % (self.ui["cursor"], board.name_of(cell)))
 
@@ -63,11 +80,12 @@ class KhanDriver:
     # -- one move -----------------------------------------------------------------------
     def play(self, game, move: tuple) -> None:
         b = game.board
+        pos = game.pos
         do = move[0]
         if do == "setup_yurt":
             if self.ui["mode"] != "cursor":
                 self.press("OK")
-            self.goto(b, move[1])
+            self.goto(b, move[1], invade.cells(pos, invade.parse_symbol(invade.SETUP)))
             self.press("OK")
         elif do == "flip":
             self.press("OK")
@@ -91,22 +109,29 @@ class KhanDriver:
             self.press("OK")
             if game.phase != FINAL:
                 self.pick("C")
+            places = [set(c[1]) for c in conquer.each_placement(pos, game.player, game.stock, game.prot, True)]
+            painted: "set[int]" = set()
             for cell in move[2]:
-                self.goto(b, cell)
+                stops = set(painted).union(*[p for p in places if painted <= p])
+                self.goto(b, cell, stops)
                 self.press("OK")
+                painted.add(cell)
             self.press("OK", True)
         else:  # the actions that start in the menu: invade, expel, double
             self.press("OK")
             self.pick({"invade": "A", "expel": "B", "double": "D"}[do])
+            anywhere = invade.cells(pos, invade.parse_symbol(ANYWHERE))
             if do == "expel":
                 self.pick(move[1])
             elif do == "invade":
                 if game.mode == "virtual":
                     self.pick(move[2])
-                self.goto(b, move[1])
+                    self.goto(b, move[1], invade.cells(pos, invade.parse_symbol(card_symbol(move[2]))))
+                else:
+                    self.goto(b, move[1], anywhere)
                 self.press("OK")
             else:
-                self.goto(b, move[1])
+                self.goto(b, move[1], anywhere)
                 self.press("OK")
                 for card in move[2]:
                     self._mark(card)
@@ -140,3 +165,37 @@ class KhanDriver:
                 on_move(game, move)
         raise DriveError("the game did not end in %d moves" % max_moves)
 
+
+
+def jump(board, stops: "list[int]", at: int, button: str) -> int:
+    """Where an arrow takes the cursor from cell `at` when it stops only on `stops` (sorted):
+    docs/ui-khan.md's rule, as a player reads it."""
+    if button in ("LEFT", "RIGHT"):
+        after = [c for c in stops if c > at] if button == "RIGHT" else [c for c in reversed(stops) if c < at]
+        return after[0] if after else (stops[0] if button == "RIGHT" else stops[-1])
+    w = board.width
+    y = at // w
+    rows = sorted({c // w for c in stops}, reverse=button == "UP")
+    ahead = [r for r in rows if (r > y if button == "DOWN" else r < y)]
+    row = ahead[0] if ahead else rows[0]
+    return min((c for c in stops if c // w == row), key=lambda c: (abs(c % w - at % w), c))
+
+
+def jumps(board, stops: "list[int]", start: int, goal: int) -> "list[str]":
+    """The fewest arrows from start to goal, jumping between the stops (a search)."""
+    came: "dict[int, tuple[int, str]]" = {start: (-1, "")}
+    todo = deque([start])
+    while todo:
+        at = todo.popleft()
+        if at == goal:
+            path = []
+            while at != start:
+                at, button = came[at]
+                path.append(button)
+            return path[::-1]
+        for button in ARROWS:
+            nxt = jump(board, stops, at, button)
+            if nxt not in came:
+                came[nxt] = (at, button)
+                todo.append(nxt)
+    raise DriveError("%s cannot be reached from %s by the cursor's jumps" % (board.name_of(goal), board.name_of(start)))

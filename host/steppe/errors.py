@@ -15,6 +15,7 @@ EXIT_NOT_A_PICO = 7  # the port answers neither the companion protocol nor a Mic
 EXIT_NO_FIRMWARE = 8  # a MicroPython board without the companion firmware (run steppe flash)
 EXIT_BAD_ARCHIVE = 9  # a finished game from the box that is not whole (steppe history pull refused it)
 EXIT_BAD_DB = 10  # the history database is not ours, damaged or locked
+EXIT_INTERNAL = 11  # a bug of steppe's: an error no check foresaw (one line; STEPPE_DEBUG=1 shows the traceback)
 
 STATUSES = (
     (EXIT_OK, "success"),
@@ -28,6 +29,7 @@ STATUSES = (
     (EXIT_NO_FIRMWARE, "a MicroPython board without the companion firmware"),
     (EXIT_BAD_ARCHIVE, "a game from the box's archive was refused"),
     (EXIT_BAD_DB, "the history database is not usable"),
+    (EXIT_INTERNAL, "an internal error of steppe's (a bug: STEPPE_DEBUG=1 shows where)"),
 )
 
 

@@ -18,13 +18,20 @@ the next `steppe flash` finds what is already right and copies the rest.
 """
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import re
 import time
+from typing import TYPE_CHECKING, cast
 
 from steppe import build, paths
+from steppe.device import PORT_ERRORS, PortLock
 from steppe.errors import EXIT_FAILED, EXIT_NO_ANSWER, EXIT_NO_DEVICE, StepError
+
+if TYPE_CHECKING:
+    import serial
 
 MANIFEST = "steppe-manifest.json"
 CHUNK = 1024  # bytes per raw-REPL write: the Pico's raw-paste window copes easily
@@ -76,49 +83,86 @@ class Report:
         self.hello = {}
 
 
+READ_TIMEOUT = 5.0  # s a read of mpremote's may wait for a byte: a board that reset never sends what it waits for
+
+
 class Board:
-    """The raw REPL of a MicroPython board through mpremote's serial transport."""
+    """The raw REPL of a MicroPython board through mpremote's serial transport. The port's
+    lock is the caller's (a device.PortLock held for the whole flash), so mpremote opens it
+    without one; its reads wait at most READ_TIMEOUT for a byte - on a pty mpremote reads
+    a byte at a time and, without it, a board that reset mid-exchange (its port still
+    there) kept steppe waiting for the overall timeout, 600 s."""
 
     def __init__(self, device: str) -> None:
         from mpremote.transport_serial import SerialTransport
 
         self.device = device
         try:
-            self.t = SerialTransport(device, baudrate=115200)
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.t = SerialTransport(device, baudrate=115200, exclusive=False)
+            port = cast("serial.Serial", self.t.serial)  # (a SerialIntercept only once a folder is mounted)
+            port.timeout = READ_TIMEOUT
         except BaseException as e:  # mpremote raises SystemExit or TransportError on a bad port
-            raise StepError("cannot open " + device + ": " + str(e).strip().split("\n")[-1], EXIT_NO_DEVICE)
+            if not os.path.exists(device):
+                raise StepError("cannot open " + device + ": no such port", EXIT_NO_DEVICE)
+            raise StepError("cannot open " + device + ": " + str(e).strip().split("\n")[-1], EXIT_NO_ANSWER)
+
+    @contextlib.contextmanager
+    def talking(self, doing: str):
+        """mpremote's exchanges: what it prints (the bytes it gave up on) kept off stdout and
+        read for a board that restarted; each failure one StepError saying what steppe was doing."""
+        from mpremote.transport import TransportError
+
+        said = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(said):
+                yield
+        except (TransportError, *PORT_ERRORS) as e:
+            raise self.failed(doing, e, said.getvalue()) from None
+
+    def failed(self, doing: str, error: BaseException, said: str) -> StepError:
+        text = str(error).strip()
+        if not os.path.exists(self.device):
+            return StepError("the board went away while " + doing + " (unplugged?): plug it in and run steppe flash "
+                             "again", EXIT_NO_ANSWER)
+        if any(sign in said + text for sign in ("MicroPython v", ">>> ", "soft reboot", "unexpected read during raw paste")):
+            return StepError("the board restarted while " + doing + ": run steppe flash again", EXIT_NO_ANSWER)
+        return StepError("the board failed while " + doing + " (" + (text.splitlines() or ["?"])[-1][:120]
+                         + "): run steppe flash again", EXIT_NO_ANSWER)
 
     def enter(self) -> None:
         """Stop whatever runs (the companion answers Ctrl-C) and take the raw REPL; no soft
         reset - on the virtual Pico that would end the interpreter (MICROPYTHON-NOTES)."""
         for attempt in range(3):
             try:
-                self.t.enter_raw_repl(soft_reset=False, timeout_overall=3)
+                with self.talking("its raw REPL was entered"):
+                    self.t.enter_raw_repl(soft_reset=False, timeout_overall=3)
                 return
-            except Exception:  # a program slow to stop: interrupt it again, give it a moment
-                self.t.serial.write(b"\r\x03\x03")
+            except StepError:  # a program slow to stop: interrupt it again, give it a moment
+                if not os.path.exists(self.device):
+                    raise
+                with self.talking("its program was stopped"):
+                    self.t.serial.write(b"\r\x03\x03")
                 time.sleep(0.3 * (attempt + 1))
         from steppe.ports import silent
 
         raise silent(self.device)
 
-    def exec(self, code: str) -> str:
-        from mpremote.transport import TransportError
+    def exec(self, code: str, doing: str = "the flash ran") -> str:
+        from mpremote.transport import TransportExecError
 
         try:
-            return self.t.exec(code).decode(errors="replace")
-        except TransportError as e:
-            raise StepError("the board failed during the flash (" + str(e).strip().splitlines()[-1][:120]
-                            + "): run steppe flash again", EXIT_NO_ANSWER)
-        except OSError as e:
-            raise StepError("the board went away during the flash (" + str(e) + "): run steppe flash again",
-                            EXIT_NO_ANSWER)
+            with self.talking(doing):
+                return self.t.exec(code).decode(errors="replace")
+        except TransportExecError as e:  # (the board's own error: the code raised there)
+            raise StepError("the board failed while " + doing + " (" + (str(e).strip().splitlines() or ["?"])[-1][:120]
+                            + "): run steppe flash again", EXIT_NO_ANSWER) from None
 
     def hashes(self) -> "tuple[dict[str, str], set[str]]":
         """(path -> sha256 of the files the board holds, its folders under lib/)."""
         files = {}
         dirs = set()
-        for line in self.exec(_HASHES).splitlines():
+        for line in self.exec(_HASHES, "its files were hashed").splitlines():
             parts = line.strip().split(" ")
             if len(parts) != 2:
                 continue
@@ -130,14 +174,9 @@ class Board:
 
     def put(self, path: str, data: bytes) -> None:
         """Write a whole file under another name, then rename it over the old one."""
-        from mpremote.transport import TransportError
-
-        try:
+        with self.talking(path + " was written"):
             self.t.fs_writefile(path + ".part", data, chunk_size=CHUNK)
-        except (TransportError, OSError) as e:
-            raise StepError("the board failed writing " + path + " (" + str(e).strip()[:120]
-                            + "): run steppe flash again", EXIT_NO_ANSWER)
-        self.exec("import os\nos.rename(%r,%r)" % (path + ".part", path))
+        self.exec("import os\nos.rename(%r,%r)" % (path + ".part", path), path + " was written")
 
     def read(self, path: str) -> bytes:
         return self.exec("f=open(%r,'rb')\nprint(f.read().hex())\nf.close()" % path).strip().encode()
@@ -156,8 +195,8 @@ class Board:
         try:
             self.t.exit_raw_repl()
             self.t.serial.write(b"\x04")
-        except OSError:
-            pass
+        except PORT_ERRORS:
+            pass  # (gone at its reset: the wait for its hello says so)
 
     def close(self) -> None:
         try:
@@ -194,6 +233,17 @@ def flash(device: str, force: bool = False) -> Report:
     image = build.files(build.PICO)  # compile first: an error here never touches the board
     report = Report()
     report.files = len(image)
+    lock = PortLock(device)  # held from here to the hello: no other program takes the port in between
+    try:
+        report.hello = _flash(lock, image, report, force)
+    finally:
+        lock.close()
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _flash(lock: PortLock, image: "dict[str, bytes]", report: Report, force: bool) -> dict:
+    device = lock.port
     board = Board(device)
     try:
         board.enter()
@@ -237,14 +287,13 @@ def flash(device: str, force: bool = False) -> Report:
         board.reset()
     finally:
         board.close()
-    report.hello = _wait_hello(device, image)
-    report.seconds = time.monotonic() - started
-    return report
+    return _wait_hello(device, image, lock=lock)
 
 
-def _wait_hello(device: str, image: "dict[str, bytes]", timeout: float = 20.0) -> dict:
-    """The companion's hello after the reset; its rules hash must be the image's."""
-    from steppe.device import SerialTransport
+def _wait_hello(device: str, image: "dict[str, bytes]", timeout: float = 20.0, lock: "PortLock | None" = None) -> dict:
+    """The companion's hello after the reset; its rules hash must be the image's. lock:
+    the port's lock this process holds (renewed if the port comes back as a new node)."""
+    from steppe.device import Gone, InUse, SerialTransport
     from steppe.ports import hello
 
     rules = image["lib/shared_rules/HASH"].decode().strip()
@@ -252,12 +301,18 @@ def _wait_hello(device: str, image: "dict[str, bytes]", timeout: float = 20.0) -
     info = None
     while time.monotonic() < end and info is None:
         try:
-            link = SerialTransport(device)
+            if lock is not None:
+                lock.renew()
+            link = SerialTransport(device, lock=lock is None)
+        except InUse:
+            raise
         except StepError:
             time.sleep(0.2)  # a Pico re-enumerating after its reset
             continue
         try:
             info = hello(link, 2.0)
+        except Gone:
+            time.sleep(0.2)  # ...and gone again while asked
         finally:
             link.close()
     if info is None:
@@ -271,8 +326,13 @@ def _wait_hello(device: str, image: "dict[str, bytes]", timeout: float = 20.0) -
 def run(args) -> int:
     from steppe.ports import choose
 
-    device = choose(args.port)
+    from steppe import share
 
+    device = choose(args.port)
+    owner = share.holder(device)
+    if owner:  # (it cannot lend the raw REPL: the board's files are written over it)
+        raise StepError(device + " is held by " + share.held_by(owner) + ": quit it, then steppe flash",
+                        EXIT_NO_ANSWER)
     report = flash(device, args.force)
     if args.verbose:
         for path in report.copied:

@@ -19,13 +19,16 @@ import argparse
 import json
 import os
 import sqlite3
+import stat
 import sys
 import time
 from binascii import crc32
+from typing import NoReturn
 
 from shared_rules import cjson, journal
 from shared_rules.errors import RulesError
 from shared_rules.games import GAMES, NAMES, module, players
+from steppe import files
 from steppe.errors import EXIT_BAD_ARCHIVE, EXIT_BAD_DB, EXIT_OK, EXIT_USAGE, StepError
 
 SCHEMA_VERSION = 1
@@ -49,32 +52,106 @@ def default_db() -> str:
 
 
 def open_db(path: str, create: bool = True) -> sqlite3.Connection:
-    """The history database, made on first use. StepError (EXIT_BAD_DB) for a file that is
-    not a SQLite database of ours, or one another program holds locked."""
-    if not os.path.exists(path):
-        if not create:
-            raise StepError("no history database at " + path + " (steppe history pull makes it)", EXIT_BAD_DB)
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    """The history database. create: for the commands that write it (pull, name, bgg): made
+    on first use (a new path, or an empty file), opened read-write; the others open it
+    read-only, so they never change it. StepError (EXIT_BAD_DB), one line, for anything
+    but a whole steppe history: not a regular file (a folder, a FIFO, a device), not
+    SQLite, damaged (sqlite's quick_check), another program's tables, a newer steppe's
+    schema, locked by another program, or read-only for a command that writes."""
+    real = os.path.realpath(path)
     try:
-        db = sqlite3.connect(path, timeout=1.0, isolation_level=None)
+        info = os.stat(real)
+    except FileNotFoundError:
+        info = None
+    except OSError as e:
+        raise StepError("cannot open the history database " + path + ": " + files.reason(e), EXIT_BAD_DB)
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise StepError(path + " is " + files.kind(info.st_mode) + ", not a history database", EXIT_BAD_DB)
+    if not create and (info is None or info.st_size == 0):
+        raise StepError("no history database at " + path + (" (an empty file: " if info is not None else " (")
+                        + "steppe history pull makes it)", EXIT_BAD_DB)
+    if info is None:
+        files.folder(os.path.dirname(os.path.abspath(real)), EXIT_BAD_DB)
+    elif create:
+        try:  # (root writes past the file's mode; an immutable file or a read-only disk it cannot)
+            os.close(os.open(real, os.O_RDWR | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC))
+        except OSError as e:
+            raise StepError(path + " cannot be written (" + files.reason(e) + "): steppe history changes nothing "
+                            "there", EXIT_BAD_DB)
+    from urllib.parse import quote
+
+    uri = "file:" + quote(real) + ("?mode=rwc" if create else "?mode=ro")
+    db = None
+    try:
+        db = sqlite3.connect(uri, uri=True, timeout=1.0, isolation_level=None)
         version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        tables = _tables(db)
         if not tables and version == 0:
+            if not create:
+                raise StepError("no history in " + path + " yet (steppe history pull makes it)", EXIT_BAD_DB)
             db.execute("BEGIN IMMEDIATE")
             for statement in SCHEMA:
                 db.execute(statement)
             db.execute("PRAGMA user_version = %d" % SCHEMA_VERSION)
             db.execute("COMMIT")
+        elif isinstance(version, int) and version > SCHEMA_VERSION and "games" in tables:
+            raise StepError(path + " is the history of a newer steppe (schema %d; this one reads %d): update steppe"
+                            % (version, SCHEMA_VERSION), EXIT_BAD_DB)
         elif version != SCHEMA_VERSION or "games" not in tables:
-            db.close()
-            raise StepError(path + " is not a steppe history database (schema %d)" % version, EXIT_BAD_DB)
+            raise StepError(path + " is not a steppe history database (schema %s)" % version, EXIT_BAD_DB)
+        else:
+            for name, columns in _schema_tables().items():
+                if tables.get(name) != columns:
+                    raise StepError(path + " is not a steppe history database: its table %s %s" % (
+                        name, "has the columns " + ", ".join(tables[name])[:80] if name in tables else "is missing"),
+                        EXIT_BAD_DB)
+            damage = [r[0] for r in db.execute("PRAGMA quick_check(3)")]
+            if damage != ["ok"]:
+                said = " ".join(str(damage[0]).replace("*** in database main ***", "").split())
+                raise StepError(path + " is damaged (" + said[:100] + "): " + REPAIR, EXIT_BAD_DB)
         return db
-    except sqlite3.OperationalError as e:
-        if "locked" in str(e) or "busy" in str(e):
-            raise StepError(path + " is locked by another program: close it and try again", EXIT_BAD_DB)
-        raise StepError(path + ": " + str(e), EXIT_BAD_DB)
-    except sqlite3.DatabaseError as e:
-        raise StepError(path + " is not a SQLite database (" + str(e) + ")", EXIT_BAD_DB)
+    except sqlite3.Error as e:
+        if db is not None:
+            db.close()
+        raise db_error(path, e)
+    except BaseException:
+        if db is not None:
+            db.close()
+        raise
+
+
+REPAIR = "restore it from a backup, or move it away and pull the box's games again"
+
+
+def _tables(db: sqlite3.Connection) -> "dict[str, list[str]]":
+    """table -> its columns, in order."""
+    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return {name: [str(r[1]) for r in db.execute("SELECT * FROM pragma_table_info(?)", (name,))] for name in names}
+
+
+def _schema_tables() -> "dict[str, list[str]]":
+    """The tables of this steppe's schema and their columns: what a history's must be."""
+    db = sqlite3.connect(":memory:")
+    try:
+        for statement in SCHEMA:
+            db.execute(statement)
+        return _tables(db)
+    finally:
+        db.close()
+
+
+def db_error(path: str, e: sqlite3.Error) -> StepError:
+    """What sqlite said, as one line about the history database (EXIT_BAD_DB)."""
+    said = str(e)
+    if "locked" in said or "busy" in said:
+        return StepError(path + " is locked by another program: close it and try again", EXIT_BAD_DB)
+    if "readonly" in said or "read-only" in said:
+        return StepError(path + " is read-only (" + said + "): steppe history changes nothing there", EXIT_BAD_DB)
+    if "not a database" in said:
+        return StepError(path + " is not a SQLite database (" + said + ")", EXIT_BAD_DB)
+    if "malformed" in said or "corrupt" in said:
+        return StepError(path + " is damaged (" + said + "): " + REPAIR, EXIT_BAD_DB)
+    return StepError(path + ": " + said, EXIT_BAD_DB)
 
 
 def _write(db: sqlite3.Connection, statements: list) -> None:
@@ -88,7 +165,8 @@ def _write(db: sqlite3.Connection, statements: list) -> None:
             db.execute(sql, params)
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:
+            db.execute("ROLLBACK")
         raise
 
 
@@ -96,6 +174,9 @@ def _write(db: sqlite3.Connection, statements: list) -> None:
 def game_id(head: dict) -> str:
     """A game's id as the box gives it: the CRC-32 of its journal's header line."""
     return "%08x" % crc32(journal.seal(cjson.dumps(head)).encode())
+
+
+LATER = ("start",)  # summary keys a box of an older firmware does not give: the laptop's own are kept
 
 
 def check_game(meta: dict) -> dict:
@@ -126,7 +207,8 @@ def check_game(meta: dict) -> dict:
         raise StepError(where + ": its journal does not end the game (truncated?)", EXIT_BAD_ARCHIVE)
     summary = module(name, "summary").summary(game, head["settings"])
     told = meta.get("summary")
-    if not isinstance(told, dict) or any(cjson.dumps(told.get(k)) != cjson.dumps(summary[k]) for k in summary):
+    if not isinstance(told, dict) or any(cjson.dumps(told.get(k)) != cjson.dumps(summary[k]) for k in summary
+                                         if k in told or k not in LATER):
         raise StepError(where + ": the summary it carries is not its journal's", EXIT_BAD_ARCHIVE)
     if meta.get("actions") != count:
         raise StepError(where + ": it says %s actions, its journal holds %d" % (meta.get("actions"), count),
@@ -166,6 +248,9 @@ def pull(link, db: sqlite3.Connection, progress=None) -> "tuple[int, int, list[s
         if not isinstance(gid, str):
             refused.append("an archive entry without an id")
             continue
+        if isinstance(entry, dict) and "damaged" in entry:  # the box could not read it: named, the others pulled
+            refused.append("game " + gid[:20] + ": damaged on the box (" + str(entry["damaged"])[:80] + ")")
+            continue
         if db.execute("SELECT 1 FROM games WHERE id = ?", (gid,)).fetchone():
             already += 1
             continue
@@ -188,16 +273,107 @@ def pull(link, db: sqlite3.Connection, progress=None) -> "tuple[int, int, list[s
 
 # -- reading it back ----------------------------------------------------------------------------
 class Game:
-    """A stored game."""
+    """A stored game, its row checked: StepError (EXIT_BAD_DB) naming the game and what is
+    wrong with it (a column of the wrong type, JSON that is not steppe's, a summary of
+    another shape). Its journal is read when first asked for (show, replay, the plots)."""
 
     def __init__(self, r: tuple) -> None:
-        self.id, self.game, settings, self.start, self.end, self.clock, self.actions, summary, text, _ = r
-        self.settings = json.loads(settings)
-        self.summary = json.loads(summary)
-        self.journal = [json.loads(line) for line in text.split("\n")]
+        gid, self.game, settings, self.start, self.end, self.clock, self.actions, summary, self._text, _ = r
+        self.id = gid if isinstance(gid, str) else str(gid)
+        if not isinstance(gid, str) or not gid or len(gid) > 64:
+            self._damaged("its id is not text")
+        if self.game not in TITLES:
+            self._damaged("its game %r is none of %s" % (str(self.game)[:20], ", ".join(TITLES)))
+        for name, value in (("start", self.start), ("end", self.end)):
+            if value is not None and type(value) is not int:
+                self._damaged("its %s time is not a whole number of seconds" % name)
+        if self.clock not in ("set", "relative"):
+            self._damaged("its clock is neither set nor relative")
+        if type(self.actions) is not int or self.actions < 0:
+            self._damaged("its count of actions is not a whole number")
+        self.settings = self._json("settings", settings)
+        self.summary = self._json("summary", summary)
+        why = _settings_wrong(self.game, self.settings) or _summary_wrong(self.summary, self.colours())
+        if why:
+            self._damaged(why)
+        if not isinstance(self._text, str):
+            self._damaged("its journal is not text")
+        self._journal: "list | None" = None
+
+    def _damaged(self, why: str) -> NoReturn:
+        raise StepError("game " + self.id[:20] + " in the history is damaged: " + why, EXIT_BAD_DB)
+
+    def _json(self, what: str, text) -> dict:
+        if not isinstance(text, str):
+            self._damaged("its %s is not text" % what)
+        try:
+            value = files.loads(text)
+        except ValueError as e:
+            self._damaged("its %s is not steppe's JSON (%s)" % (what, str(e)[:100]))
+        if not isinstance(value, dict):
+            self._damaged("its %s is not a JSON object" % what)
+        return value
+
+    @property
+    def journal(self) -> list:
+        """Its journal lines as JSON objects, the header first."""
+        if self._journal is None:
+            lines = []
+            for k, line in enumerate(self._text.split("\n")):
+                try:
+                    entry = files.loads(line)
+                except ValueError as e:
+                    self._damaged("its journal line %d is not steppe's JSON (%s)" % (k + 1, str(e)[:100]))
+                if not isinstance(entry, dict):
+                    self._damaged("its journal line %d is not a JSON object" % (k + 1))
+                lines.append(entry)
+            self._journal = lines
+        return self._journal
+
+    def replayed(self):
+        """The game its journal plays to (the rules core: every action applies and draws what
+        it recorded); StepError (EXIT_BAD_DB) naming the line that does not."""
+        from shared_rules import replay
+
+        try:
+            return replay.replay(self.journal[0], [cjson.dumps(line) for line in self.journal[1:]])
+        except RulesError as e:
+            self._damaged("its journal does not replay: " + e.message)
 
     def colours(self) -> list:
         return players(self.game, self.settings)
+
+
+def _settings_wrong(game: str, settings: dict) -> str:
+    """What makes a stored game's settings unusable here ("" if nothing)."""
+    if game != "chuhan" and not isinstance(settings.get("players"), list):
+        return "its settings name no players"
+    colours = players(game, settings)
+    if not isinstance(colours, list) or not 1 <= len(colours) <= 6 or len(set(map(str, colours))) != len(colours):
+        return "its settings name no players"
+    if not all(isinstance(c, str) and 0 < len(c) <= 16 for c in colours):
+        return "its settings name players that are not colours"
+    return ""
+
+
+def _summary_wrong(summary: dict, colours: list) -> str:
+    """What makes a stored summary unusable here ("" if nothing): the shape docs/history.md
+    gives (shared_rules/<game>/summary.py)."""
+    ranking = summary.get("ranking")
+    if not isinstance(ranking, list) or not all(
+            isinstance(r, dict) and r.get("player") in colours and type(r.get("total")) is int
+            and type(r.get("place")) is int for r in ranking):
+        return "its summary's ranking is not a list of players, totals and places"
+    won = summary.get("winners") if "winners" in summary else [summary.get("winner")]
+    if won is not None and (not isinstance(won, list) or not all(w is None or w in colours for w in won)):
+        return "its summary's winner is not one of its players"
+    for key in ("minutes", "rounds", "actions"):
+        if key in summary and type(summary[key]) is not int:
+            return "its summary's %s is not a whole number" % key
+    breakdown = summary.get("breakdown", {})
+    if not isinstance(breakdown, dict) or not all(isinstance(b, dict) for b in breakdown.values()):
+        return "its summary's breakdown is not a table per player"
+    return ""
 
 
 def games(db: sqlite3.Connection) -> "list[Game]":
@@ -206,7 +382,8 @@ def games(db: sqlite3.Connection) -> "list[Game]":
 
 def find(db: sqlite3.Connection, gid: str) -> Game:
     """A game by its id or an unambiguous start of it."""
-    rows = db.execute("SELECT * FROM games WHERE id LIKE ? ORDER BY id", (gid.lower() + "%",)).fetchall()
+    rows = db.execute("SELECT * FROM games WHERE substr(id, 1, ?) = ? ORDER BY id",
+                      (len(gid), gid.lower())).fetchall()
     if not gid or not rows:
         raise StepError("no game " + gid + " in the history (steppe history list shows them)", EXIT_USAGE)
     if len(rows) > 1:
@@ -219,10 +396,11 @@ def names(db: sqlite3.Connection, g: Game) -> dict:
     else the colour."""
     out = {c: c for c in g.colours()}
     for colour, name in db.execute("SELECT colour, name FROM default_names"):
-        if colour in out:
+        if colour in out and isinstance(name, str):  # (a name of another type, put there by hand: passed over)
             out[colour] = name
     for colour, name in db.execute("SELECT colour, name FROM names WHERE id = ?", (g.id,)):
-        out[colour] = name
+        if colour in out and isinstance(name, str):
+            out[colour] = name
     return out
 
 
@@ -247,6 +425,7 @@ def score_series(g: Game) -> "dict[str, list[int]]":
     game stood then): what the score plot draws."""
     from shared_rules import replay
 
+    g.replayed()  # a journal that does not replay is named as the damage it is
     head = g.journal[0]
     texts = [cjson.dumps(line) for line in g.journal[1:]]
     colours = g.colours()
@@ -268,7 +447,7 @@ def bgstats(db: sqlite3.Connection, rows: "list[Game]") -> dict:
     import uuid
 
     space = uuid.uuid5(uuid.NAMESPACE_URL, "https://steppe-companion.invalid/history")
-    bgg = dict(db.execute("SELECT game, bgg_id FROM bgg").fetchall())
+    bgg = {name: number for name, number in db.execute("SELECT game, bgg_id FROM bgg") if type(number) is int}
     player_ids: "dict[str, int]" = {}
     game_ids: "dict[str, int]" = {}
     plays = []
@@ -279,21 +458,23 @@ def bgstats(db: sqlite3.Connection, rows: "list[Game]") -> dict:
         won = winners(g)
         ranking = {r["player"]: r for r in g.summary.get("ranking") or []}
         scores = []
-        for seat, colour in enumerate(g.colours()):
+        colours = g.colours()
+        start = g.summary.get("start") if g.summary.get("start") in colours else colours[0] if colours else None
+        for seat, colour in enumerate(colours):
             person = named[colour]
             if person not in player_ids:
                 player_ids[person] = len(player_ids) + 1
             r = ranking.get(colour, {})
             scores.append({"playerRefId": player_ids[person], "score": str(r.get("total", "")),
                            "winner": colour in won, "rank": r.get("place", 0), "seatOrder": seat + 1,
-                           "startPlayer": seat == 0, "newPlayer": False, "role": colour})
+                           "startPlayer": colour == start, "newPlayer": False, "role": colour})
         date = g.start if g.clock == "set" and g.start is not None else g.end if g.clock == "set" else None
         plays.append({
             "uuid": str(uuid.uuid5(space, "play-" + g.id)).upper(),
             "gameRefId": game_ids[g.game],
             "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(date)) if date is not None else "",
             "durationMin": g.summary.get("minutes", 0),
-            "ignored": False, "manualWinner": False, "rounds": int(g.summary.get("rounds", 0)),
+            "ignored": False, "manualWinner": False, "rounds": g.summary.get("rounds", 0),
             "usesTeams": False, "scoringSetting": 0, "rating": 0,
             "comments": "Steppe Companion game " + g.id + ", " + str(g.actions) + " actions",
             "playerScores": scores,
@@ -301,7 +482,7 @@ def bgstats(db: sqlite3.Connection, rows: "list[Game]") -> dict:
     return {
         "about": "Plays exported by Steppe Companion (steppe history export --bgstats) for Board Game Stats",
         "games": [{"id": gid, "uuid": str(uuid.uuid5(space, "game-" + name)).upper(), "name": TITLES[name],
-                   "bggId": int(bgg.get(name, 0)), "highestWins": True, "noPoints": False, "cooperative": False,
+                   "bggId": bgg.get(name, 0), "highestWins": True, "noPoints": False, "cooperative": False,
                    "usesTeams": False, "minPlayerCount": GAMES[NAMES.index(name)][2],
                    "maxPlayerCount": GAMES[NAMES.index(name)][3]}
                   for name, gid in game_ids.items()],
@@ -314,6 +495,18 @@ def bgstats(db: sqlite3.Connection, rows: "list[Game]") -> dict:
 
 CSV_COLUMNS = ("game_id", "title", "date", "minutes", "actions", "seat", "colour", "player", "score", "place",
                "winner")
+
+
+def csv_text(db: sqlite3.Connection, rows: "list[Game]") -> str:
+    """The CSV export's text: a header, then csv_rows()."""
+    import csv
+    import io
+
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    w.writerows(csv_rows(db, rows))
+    return buf.getvalue()
 
 
 def csv_rows(db: sqlite3.Connection, rows: "list[Game]") -> list:
@@ -380,6 +573,8 @@ def run(args) -> int:
     db = open_db(path, create=args.action in ("pull", "name", "bgg"))
     try:
         return ACTIONS[args.action](db, args)
+    except sqlite3.Error as e:  # (a damaged page found only when it is read)
+        raise db_error(path, e)
     finally:
         db.close()
 
@@ -420,17 +615,32 @@ def _scores(g: Game, named: dict) -> str:
 
 
 def _list(db, args) -> int:
-    rows = games(db)
+    """The readable games listed; a damaged one named last (one line, EXIT_BAD_DB)."""
+    rows = []
+    damaged: "list[StepError]" = []
+    for r in db.execute("SELECT * FROM games ORDER BY coalesce(start, end_time, pulled), id"):
+        try:
+            rows.append(Game(r))
+        except StepError as e:
+            damaged.append(e)
+    if damaged:
+        _print_list(db, rows)
+        more = " (and %d more)" % (len(damaged) - 1) if len(damaged) > 1 else ""
+        raise StepError(str(damaged[0]) + more, EXIT_BAD_DB)
     if not rows:
         sys.stderr.write("the history is empty (steppe history pull copies the box's finished games)\n")
         return EXIT_OK
+    _print_list(db, rows)
+    return EXIT_OK
+
+
+def _print_list(db, rows: "list[Game]") -> None:
     print("%-8s  %-18s  %-17s  %-30s  %-12s  %s" % ("ID", "DATE", "GAME", "PLAYERS", "WINNER", "SCORES"))
     for g in rows:
         named = names(db, g)
         print("%-8s  %-18s  %-17s  %-30s  %-12s  %s" % (
             g.id, when(g), TITLES[g.game], ", ".join(named[c] for c in g.colours())[:30],
             ", ".join(named.get(w, w) for w in winners(g)) or "-", _scores(g, named)))
-    return EXIT_OK
 
 
 def summary_lines(g: Game, named: dict) -> list:
@@ -450,6 +660,7 @@ def _show(db, args) -> int:
 
     g = find(db, args.id)
     named = names(db, g)
+    g.replayed()  # (told only once it is known to be the game)
     print("%s game %s, %s, players %s" % (TITLES[g.game], g.id, when(g), ", ".join(named[c] for c in g.colours())))
     for number, sentence in tell(g.journal):
         print("%4d  %s" % (number, sentence))
@@ -466,6 +677,7 @@ def _replay(db, args) -> int:
 
     g = find(db, args.id)
     named = names(db, g)
+    g.replayed()  # a damaged journal is said before the panel starts
     story = Story(g.journal[0])
     summary_of = module(g.game, "summary").summary
     wait = args.delay <= 0 and sys.stdin.isatty() and sys.stdout.isatty()
@@ -546,20 +758,34 @@ def _name(db, args) -> int:
         if not sep or not colour or not name.strip() or len(name) > MAX_NAME:
             raise StepError("name players as COLOUR=NAME (a name of 1-%d characters), not %r" % (MAX_NAME, text),
                             EXIT_USAGE)
-        pairs.append((colour.strip().lower(), name.strip()))
+        pairs.append((colour, name))
     if not pairs:
         raise StepError("give COLOUR=NAME pairs, e.g. red=Anna", EXIT_USAGE)
-    if args.default:
-        _write(db, [("INSERT OR REPLACE INTO default_names VALUES (?, ?)", p) for p in pairs])
-        sys.stderr.write("default names: " + ", ".join("%s=%s" % p for p in pairs) + "\n")
-        return EXIT_OK
-    g = find(db, args.id)
-    for colour, _ in pairs:
+    pairs = set_names(db, None if args.default else args.id, pairs)
+    sys.stderr.write("%s: %s\n" % ("default names" if args.default else "game " + find(db, args.id).id,
+                                   ", ".join("%s=%s" % p for p in pairs)))
+    return EXIT_OK
+
+
+def set_names(db: sqlite3.Connection, gid: "str | None", pairs: "list[tuple[str, str]]") -> list:
+    """Names for colours: a game's (gid), or the defaults of every game (None). The pairs
+    as stored; StepError (EXIT_USAGE) for a bad name or a colour that is not the game's."""
+    out = []
+    for colour, name in pairs:
+        colour, name = str(colour).strip().lower(), str(name).strip()
+        if not colour or not name or len(name) > MAX_NAME:
+            raise StepError("name players as COLOUR=NAME (a name of 1-%d characters), not %r" % (
+                MAX_NAME, colour + "=" + name), EXIT_USAGE)
+        out.append((colour, name))
+    if gid is None:
+        _write(db, [("INSERT OR REPLACE INTO default_names VALUES (?, ?)", p) for p in out])
+        return out
+    g = find(db, gid)
+    for colour, _ in out:
         if colour not in g.colours():
             raise StepError("%s is not a player of game %s (%s)" % (colour, g.id, ", ".join(g.colours())), EXIT_USAGE)
-    _write(db, [("INSERT OR REPLACE INTO names VALUES (?, ?, ?)", (g.id, c, n)) for c, n in pairs])
-    sys.stderr.write("game %s: %s\n" % (g.id, ", ".join("%s=%s" % p for p in pairs)))
-    return EXIT_OK
+    _write(db, [("INSERT OR REPLACE INTO names VALUES (?, ?, ?)", (g.id, c, n)) for c, n in out])
+    return out
 
 
 def _bgg(db, args) -> int:
@@ -574,23 +800,25 @@ def _bgg(db, args) -> int:
 
 
 def _export(db, args) -> int:
-    from steppe.sync import write_atomic
-
+    """Each file whole or not at all, and only a regular file or a new path (`-`: stdout):
+    both targets judged, and both texts made, before either is written."""
     if not args.bgstats and not args.csv:
         raise StepError("say where: --bgstats FILE and/or --csv FILE", EXIT_USAGE)
+    if args.bgstats == "-" and args.csv == "-":
+        raise StepError("only one of --bgstats and --csv can be - (stdout)", EXIT_USAGE)
+    for path in (args.bgstats, args.csv):
+        if path and path != "-":
+            files.target(path)
     rows = games(db)
+    out = []
     if args.bgstats:
-        write_atomic(args.bgstats, json.dumps(bgstats(db, rows), indent=1, ensure_ascii=False) + "\n", "utf-8")
+        out.append((args.bgstats, json.dumps(bgstats(db, rows), indent=1, ensure_ascii=False) + "\n"))
     if args.csv:
-        import csv
-        import io
-
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(CSV_COLUMNS)
-        w.writerows(csv_rows(db, rows))
-        write_atomic(args.csv, buf.getvalue(), "utf-8")
-    sys.stderr.write("%d play(s) exported to %s\n" % (len(rows), " and ".join(f for f in (args.bgstats, args.csv) if f)))
+        out.append((args.csv, csv_text(db, rows)))
+    for path, text in out:
+        files.write(path, text, "utf-8")
+    sys.stderr.write("%d play(s) exported to %s\n" % (len(rows), " and ".join(
+        "stdout" if f == "-" else f for f in (args.bgstats, args.csv) if f)))
     return EXIT_OK
 
 

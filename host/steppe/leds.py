@@ -16,7 +16,7 @@ THRESHOLD = 20.0
 
 def entry_rgb(px, index: int) -> "tuple[int, int, int]":
     """The (r, g, b) PWM levels palette entry `index` emits in the last encoded frame."""
-    g = px._grb
+    g = px.grb
     return g[3 * index + 1], g[3 * index], g[3 * index + 2]
 
 
@@ -67,3 +67,57 @@ def shown_hex(colour: str, white: int) -> str:
         return colour
     v = int(colour[1:], 16)
     return "#%02x%02x%02x" % scaled((v >> 16, (v >> 8) & 255, v & 255), white)
+
+
+def palette_levels() -> "dict[str, object]":
+    """The firmware's palette (firmware/ui/palette.py) read as data, not imported (the host
+    runs no firmware code): its named indexes (upper-case ints) and PALETTE's levels at
+    brightness 255, one (r, g, b) an entry."""
+    import ast
+    import os
+
+    from steppe import paths
+
+    with open(os.path.join(paths.firmware_dir(), "ui", "palette.py")) as f:
+        tree = ast.parse(f.read())
+    out: "dict[str, object]" = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name = node.targets[0].id
+            if name.isupper() and isinstance(node.value, ast.Constant):
+                out[name] = node.value.value
+    raw = out.get("PALETTE")
+    if not isinstance(raw, bytes):
+        raise ValueError("firmware/ui/palette.py has no PALETTE")
+    out["PALETTE"] = [tuple(raw[k:k + 3]) for k in range(0, len(raw), 3)]
+    return out
+
+
+def screen_colours() -> "dict[str, dict[str, str] | str]":
+    """The palette's colours as a screen shows them (scaled(): the box's white 255), by what
+    they are for, for the page of `steppe web`: its board and pieces are drawn in the very
+    colours the box's LEDs give them."""
+    from shared_rules.games import COLOURS as players
+    from shared_rules.huns.tables import COLOURS as dice  # (palette.DIE counts the dice in this order)
+    from shared_rules.khan.tables import RULERS, TERRAINS
+
+    p = palette_levels()
+    levels = p["PALETTE"]
+    assert isinstance(levels, list)
+
+    def at(k: object) -> str:
+        assert isinstance(k, int)
+        return "#%02x%02x%02x" % scaled(levels[k], 255)
+
+    out: "dict[str, dict[str, str] | str]" = {
+        "terrain": {ch: at(p["TERRAIN"] + k) for k, ch in enumerate(TERRAINS)},  # type: ignore[operator]
+        "ruler": {r: at(p["RULER"] + k) for k, r in enumerate(RULERS)},  # type: ignore[operator]
+        "player": {c: at(p["PLAYER"] + k) for k, c in enumerate(players)},  # type: ignore[operator]
+        "player_dim": {c: at(p["PLAYER_DIM"] + k) for k, c in enumerate(players)},  # type: ignore[operator]
+        "die": {c: at(p["DIE"] + k) for k, c in enumerate(dice)},  # type: ignore[operator]
+        "side": {"han": at(p["HAN"]), "chu": at(p["CHU"])},
+    }
+    out["terrain"]["~"] = at(p["RIVER"])  # type: ignore[index]
+    for name in ("WHITE", "CURSOR", "TEXT", "GOOD", "BAD", "HINT", "HALF"):
+        out[name.lower()] = at(p[name])
+    return out

@@ -62,7 +62,8 @@ def _run(args) -> int:
     with contextlib.ExitStack() as stack:
         if not args.port and not fs:
             fs = default_fs() if interactive else stack.enter_context(tempfile.TemporaryDirectory(prefix="steppe-demo-"))
-        link, info, label = stack.enter_context(_device(args.port, fs, lock=bool(args.fs) or interactive))
+        link, info, label = stack.enter_context(_device(args.port, fs, lock=bool(args.fs) or interactive,
+                                                        who="steppe play" if interactive else ""))
         if interactive:
             return Panel(link, label, info, led=args.led).run()
         return demo(link, info, label, args.seed)
@@ -77,15 +78,18 @@ def default_fs() -> str:
 
 
 class Metered(Transport):
-    """A transport that counts what goes over the link (the panel shows it)."""
+    """A transport that counts what goes over the link (the panel shows it), one request
+    at a time (lock: the owner's own requests and those it lends, share.py)."""
 
-    def __init__(self, inner: SerialTransport) -> None:
+    def __init__(self, inner: Transport) -> None:
         super().__init__()
         self.inner = inner
+        self.port = getattr(inner, "port", "")
         self.next_id = inner.next_id  # late replies to earlier ids must not match ours
         self.sent = 0
         self.received = 0
         self.requests = 0
+        self.lock = threading.RLock()
 
     def write(self, data: bytes) -> None:
         self.sent += len(data)
@@ -98,34 +102,58 @@ class Metered(Transport):
         return line
 
     def exchange(self, op: str, args=None, timeout: float = 10.0) -> dict:
-        self.requests += 1
-        return super().exchange(op, args, timeout)
+        with self.lock:
+            self.requests += 1
+            return super().exchange(op, args, timeout)
+
+    def close(self) -> None:
+        self.inner.close()
 
 
 @contextlib.contextmanager
-def _device(port: str, fs: str, lock: bool = True):
+def _device(port: str, fs: str, lock: bool = True, who: str = "", page: str = ""):
     """(transport, hello, label): the named port (auto: the only one attached), or a
     virtual Pico on the folder fs, run in a thread of this process until the block ends
-    (lock: fs is a folder others may use too, so only one virtual Pico at a time)."""
+    (lock: fs is a folder others may use too, so only one virtual Pico at a time). The
+    virtual Pico is given the time of day, as a box is when steppe connects (ports.connect
+    does it for a port). who: the command ("steppe play"), which then lends the port to
+    other steppe commands (share.py) and lists its virtual Pico for `steppe ports` (page: the
+    address of steppe web's page, which its record gives)."""
     if port:
         link, info = ports.connect("" if port == "auto" else port)
+        metered = Metered(link)
+        lender = _lend(metered, link.port, who, page) if who and isinstance(link, SerialTransport) else None
         try:
-            yield Metered(link), info, link.port
+            yield metered, info, link.port
         finally:
+            if lender is not None:
+                lender.stop()
             link.close()
         return
-    locked = _lock(fs) if lock else -1
+    locked = hold_folder(fs, who) if lock else -1
     pico = sim.VirtualPico(fs)
     thread = None
     link = None
+    lender = None
+    mark = ""
     try:
         device = pico.open()
         thread = threading.Thread(target=pico.serve, name="virtual-pico", daemon=True)
         thread.start()
         link = SerialTransport(device)
         info = _wait_ready(link)
-        yield Metered(link), info, device + " (virtual Pico, fs " + pico.fs + ")"
+        ports.set_clock(link, info)
+        metered = Metered(link)
+        if who:
+            lender = _lend(metered, device, who, page)
+            mark = sim.register(device)
+        yield metered, info, device + " (virtual Pico, fs " + pico.fs + ")"
     finally:
+        if lender is not None:
+            lender.stop()
+        if mark:
+            with contextlib.suppress(OSError):
+                os.remove(mark)
         if link is not None:
             link.close()
         pico.stopping = True
@@ -136,19 +164,36 @@ def _device(port: str, fs: str, lock: bool = True):
             os.close(locked)
 
 
-def _lock(fs: str) -> int:
-    """One virtual Pico a folder: two interpreters writing the same saved game would spoil it."""
+def _lend(link: "Metered", device: str, who: str, page: str = ""):
+    from steppe import share
+
+    return share.Lender(link, device, who, page).start()
+
+
+def hold_folder(fs: str, who: str = "steppe play") -> int:
+    """One virtual Pico a folder: two interpreters writing the same saved game would spoil it.
+    The lock file says who holds it (its pid and command), for the message of the next one."""
     import fcntl
 
     fs = os.path.abspath(fs)
     os.makedirs(os.path.dirname(fs) or ".", exist_ok=True)
-    fd = os.open(fs.rstrip("/") + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+    path = fs.rstrip("/") + ".lock"
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
-        raise StepError("the virtual Pico in " + fs + " is in use by another steppe play: choose another --fs",
+        try:
+            with open(path) as f:
+                pid, _, holder = f.read().strip().partition(" ")
+        except OSError:
+            pid, holder = "", ""
+        raise StepError("the virtual Pico in %s is in use by %s%s, which runs it: `steppe ports` lists it, and "
+                        "other steppe commands reach it through it (or choose another --fs)" % (
+                            fs, holder or "another steppe command", " (pid %s)" % pid if pid.isdigit() else ""),
                         EXIT_USAGE)
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, ("%d %s\n" % (os.getpid(), who or "steppe")).encode(), 0)
     return fd
 
 

@@ -50,3 +50,30 @@ def image_rows(data: bytes) -> bytes:
             out += data[at + 8:at + 8 + n]
         at += 12 + n
     return zlib.decompress(out)
+
+
+def chunks(data: bytes):
+    """(kind, body) of every chunk of a PNG, in order."""
+    at = 8
+    while at + 8 <= len(data):
+        n, kind = struct.unpack(">I4s", data[at:at + 8])
+        yield kind, data[at + 8:at + 8 + n]
+        at += 12 + n
+
+
+def with_text(data: bytes, key: str, value: str) -> bytes:
+    """The PNG with a tEXt chunk key=value after its header (what a picture was made from)."""
+    end = 8 + 12 + struct.unpack(">I", data[8:12])[0]  # the IHDR chunk
+    return data[:end] + _chunk(b"tEXt", key.encode("latin-1") + b"\0" + value.encode("latin-1")) + data[end:]
+
+
+def text(data: bytes, key: str) -> "str | None":
+    for kind, body in chunks(data):
+        if kind == b"tEXt" and body.split(b"\0", 1)[0] == key.encode("latin-1"):
+            return body.split(b"\0", 1)[1].decode("latin-1")
+    return None
+
+
+def size(data: bytes) -> "tuple[int, int]":
+    """(width, height) of a PNG."""
+    return struct.unpack(">II", data[16:24])

@@ -9,6 +9,8 @@ port that fails is classified once, here, into a distinct exit status:
   answers nothing at all               EXIT_NO_ANSWER if it is a Pico (USB id, a virtual
                                        one), else EXIT_NOT_A_PICO
   a MicroPython REPL, no companion     EXIT_NO_FIRMWARE  (after one soft reset to try)
+  in use by another program            EXIT_NO_ANSWER, the program named (device.port_users)
+  gone while being woken (unplugged)   EXIT_NO_ANSWER (device.Gone): one line, never a traceback
 """
 
 import os
@@ -16,12 +18,13 @@ import time
 
 from steppe import sim
 from shared_rules.protocol import PROTOCOL
-from steppe.device import NoAnswer, SerialTransport
+from steppe.device import DeviceError, Gone, NoAnswer, SerialTransport, Transport
 from steppe.errors import (EXIT_AMBIGUOUS, EXIT_NO_ANSWER, EXIT_NO_DEVICE, EXIT_NO_FIRMWARE, EXIT_NOT_A_PICO,
                            StepError)
 
 PICO_VID = 0x2E8A  # Raspberry Pi: the Pico's USB vendor id
 HELLO_TIMEOUT = 1.5  # a companion answers hello in milliseconds; a busy one within this
+FILLER = 256  # newlines written at a time to complete a frame left unfinished (the device's block)
 
 
 class Port:
@@ -65,15 +68,59 @@ def choose(port: str = "") -> str:
     return found[0].device
 
 
-def hello(link: SerialTransport, timeout: float = HELLO_TIMEOUT) -> "dict | None":
-    """The companion's hello, or None when the port does not answer it in time. A newline
-    goes first: a partial line another program left on the device ends there (its error
-    reply has no id and is passed over), so hello is a line of its own."""
+def hello(link, timeout: float = HELLO_TIMEOUT) -> "dict | None":
+    """The companion's hello, or None when the port does not answer it in time (Gone when
+    the port fails under it: unplugged). A newline goes first: a partial line another
+    program left on the device ends there (its error reply has no id and is passed over),
+    so hello is a line of its own."""
+    for attempt in (0, 1):
+        try:
+            link.write(b"\n")
+            return link.request("hello", timeout=timeout)
+        except Gone:
+            raise
+        except NoAnswer:
+            return None
+        except DeviceError as e:  # (a box with no room for it now: it lets go of what it can)
+            if attempt or e.code != "no_memory":
+                raise
+    return None
+
+
+def clear_frame(link: SerialTransport, timeout: float = HELLO_TIMEOUT) -> "dict | None":
+    """hello went unanswered: a framed line another host began and never finished (killed
+    while it wrote it) may hold the device, which reads a frame's body in blocks and cannot
+    time out a block begun (firmware/link.py Reader). Newlines complete it, a block's worth
+    at a time, until the device answers a line (what the frame held: bad_json, id null);
+    then hello, and a block's worth more each time it goes unanswered (the frame may want
+    more: what is left of a whole line at most), until one is. The body's other newlines
+    are blank lines, which get no answer. None when nothing answers as the companion would
+    (a board at its REPL, or no companion: _wake tells them apart)."""
+    import json
+
+    from shared_rules.ops import MAX_LINE
+
+    sent = 0
+    got = b""
+    while not got:
+        if sent > MAX_LINE + 1:
+            return None
+        link.write(b"\n" * FILLER)
+        sent += FILLER
+        got = link.readline(0.1)
     try:
-        link.write(b"\n")
-        return link.request("hello", timeout=timeout)
-    except NoAnswer:
+        said = json.loads(got)
+    except ValueError:
+        return None  # (a REPL's prompt, or another program: not the companion's answer)
+    if not isinstance(said, dict) or "ok" not in said:
         return None
+    while sent <= MAX_LINE + 1 + FILLER:
+        info = hello(link, 0.5)  # (its bytes end the frame, if it wants no more: then it is answered)
+        if info is not None:
+            return info
+        link.write(b"\n" * FILLER)
+        sent += FILLER
+    return hello(link, timeout)
 
 
 def at_repl(link: SerialTransport, timeout: float = 1.0) -> bool:
@@ -94,14 +141,26 @@ def soft_reset(link: SerialTransport) -> None:
     link.write(b"\x04")
 
 
-def connect(port: str = "", timeout: float = HELLO_TIMEOUT) -> "tuple[SerialTransport, dict]":
-    """(transport, hello) for the chosen port, which must run the companion."""
+def connect(port: str = "", timeout: float = HELLO_TIMEOUT, wake: bool = True) -> "tuple[Transport, dict]":
+    """(transport, hello) for the chosen port, which must run the companion. A port that
+    steppe play or steppe web holds is reached through it (share.py). wake: a port that
+    does not answer hello is probed for a REPL (and reset once); without, it is
+    EXIT_NO_ANSWER (a box just plugged in and still starting, for steppe web)."""
+    from steppe import share
+
     device = choose(port)
-    link = SerialTransport(device)
+    owner = share.holder(device)
+    link = share.Borrowed(owner, device) if owner else SerialTransport(device)
     try:
-        info = hello(link, timeout)
+        info = hello(link, max(timeout, 10.0) if owner else timeout)  # (the owner may be busy with the box)
+        if info is None and owner:
+            raise StepError(device + " is held by " + share.held_by(owner) + ", which does not reach the box now",
+                            EXIT_NO_ANSWER)
+        if info is None and not wake:
+            raise StepError(device + " does not answer yet", EXIT_NO_ANSWER)
         if info is None:
-            info = _wake(link, device, timeout)
+            assert isinstance(link, SerialTransport)
+            info = clear_frame(link, timeout) or _wake(link, device, timeout)
         if info.get("protocol") != PROTOCOL:
             raise StepError(device + " speaks protocol " + str(info.get("protocol")) + ", this steppe speaks "
                             + str(PROTOCOL) + ": run steppe flash", EXIT_NO_FIRMWARE)

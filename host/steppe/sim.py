@@ -250,9 +250,14 @@ def _board_process(prctl) -> None:
 
 
 def register(device: str) -> str:
-    """Note a running virtual Pico so `steppe ports` can list it."""
+    """Note a running virtual Pico so `steppe ports` can list it (a process may run
+    several: its pid, then "-2", "-3"...). Returns the note's path, to remove at the end."""
     os.makedirs(registry(), exist_ok=True)
     path = os.path.join(registry(), "%d" % os.getpid())
+    k = 1
+    while os.path.exists(path):
+        k += 1
+        path = os.path.join(registry(), "%d-%d" % (os.getpid(), k))
     with open(path, "w") as f:
         f.write(device + "\n")
     return path
@@ -266,8 +271,10 @@ def running() -> "list[str]":
         return out
     for name in sorted(os.listdir(folder)):
         path = os.path.join(folder, name)
+        if os.path.isdir(path):
+            continue  # (held/: the ports steppe play and steppe web hold, share.py)
         try:
-            pid = int(name)
+            pid = int(name.split("-")[0])
             os.kill(pid, 0)
         except (ValueError, OSError):
             try:
@@ -275,9 +282,13 @@ def running() -> "list[str]":
             except OSError:
                 pass
             continue
-        with open(path) as f:
-            device = f.read().strip()
-        if os.path.exists(device):
+        from steppe import files
+
+        try:
+            device = files.read_text(path, 4096, "note").strip()  # (a FIFO put there is passed over, not waited on)
+        except StepError:
+            continue
+        if device and os.path.exists(device):
             out.append(device)
     return out
 

@@ -10,6 +10,7 @@ import html
 import os
 import sys
 
+from steppe import files
 from steppe.errors import EXIT_OK, EXIT_USAGE, StepError
 from steppe.history import TITLES, Game, find, games, names, progress_bar, score_series, winners
 
@@ -60,11 +61,24 @@ def plot_game(g: Game, named: dict, path: str, show: bool = False) -> dict:
     ax.set_title("%s %s: scores action by action" % (TITLES[g.game], g.id))
     ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    if show:
-        plt.show()
-    plt.close(fig)
+    _save(plt, fig, path, 90, show)
     return series
+
+
+def _save(plt, fig, path: str, dpi: int, show: bool) -> None:
+    """The figure as a PNG written whole to path (files.write: a regular file, a new one,
+    or - for stdout; nothing for ""), then shown if asked."""
+    try:
+        if path:
+            import io
+
+            buf = io.BytesIO()
+            fig.savefig(buf, format="png", dpi=dpi)
+            files.write(path, buf.getvalue())
+        if show:
+            plt.show()
+    finally:
+        plt.close(fig)
 
 
 def plot_title(name: str, t: dict, path: str, show: bool = False) -> None:
@@ -85,10 +99,7 @@ def plot_title(name: str, t: dict, path: str, show: bool = False) -> None:
     axes[1][1].legend(fontsize="small")
     fig.suptitle("%s: %d plays" % (TITLES[name], t["plays"]))
     fig.tight_layout()
-    fig.savefig(path, dpi=80)
-    if show:
-        plt.show()
-    plt.close(fig)
+    _save(plt, fig, path, 80, show)
 
 
 def _table_lines(name: str, t: dict) -> list:
@@ -106,8 +117,11 @@ def run(db, args) -> int:
     if args.plot:
         g = find(db, args.plot)
         path = args.out or g.id + ".png"
+        if path != "-":
+            files.target(path)  # a FIFO, a device or a folder refused before anything is drawn
+        g.replayed()
         plot_game(g, names(db, g), path, args.show)
-        sys.stderr.write("scores of game %s plotted in %s\n" % (g.id, path))
+        sys.stderr.write("scores of game %s plotted in %s\n" % (g.id, "stdout" if path == "-" else path))
         return EXIT_OK
     rows = games(db)
     all_tables = tables(rows)
@@ -121,15 +135,18 @@ def run(db, args) -> int:
         sys.stderr.write("report written to %s\n" % os.path.join(args.html, "index.html"))
     elif args.show:
         for name, t in all_tables.items():
-            plot_title(name, t, os.devnull, True)
+            plot_title(name, t, "", True)
     return EXIT_OK
 
 
 def report(db, rows: "list[Game]", all_tables: dict, folder: str) -> None:
-    """index.html with each title's tables and plots, and each game's score plot."""
-    from steppe.sync import write_atomic
-
-    os.makedirs(folder, exist_ok=True)
+    """index.html with each title's tables and plots, and each game's score plot. Every
+    game's journal is replayed before anything is written (a damaged one stops the report
+    before it starts)."""
+    for g in rows:
+        g.replayed()
+    files.folder(folder)
+    files.target(os.path.join(folder, "index.html"))
     parts = ["<!doctype html><meta charset='utf-8'><title>Steppe Companion: history</title>",
              "<h1>Steppe Companion: %d games</h1>" % len(rows)]
     total = len(all_tables) + len(rows)
@@ -154,4 +171,4 @@ def report(db, rows: "list[Game]", all_tables: dict, folder: str) -> None:
         done += 1
         if bar is not None:
             bar(done, total)
-    write_atomic(os.path.join(folder, "index.html"), "\n".join(parts) + "\n", "utf-8")
+    files.write_atomic(os.path.join(folder, "index.html"), "\n".join(parts) + "\n", "utf-8")

@@ -20,7 +20,7 @@ from shared_rules import cjson
 from shared_rules.errors import RulesError
 from shared_rules.games import NAMES as GAMES
 from shared_rules.ops import MAX_LINE
-from steppe import verify
+from steppe import files, verify
 from steppe.device import DeviceError, Transport
 from steppe.errors import EXIT_DEVICE_ERROR, EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
 
@@ -28,7 +28,7 @@ VERSION = 2
 SYNC_KEYS = ("steppe", "version", "game", "state", "journal")
 OLD_SYNC_KEYS = ("steppe", "version", "game", "state", "log")  # version 1: a state and a log of presses
 POSITION_KEYS = ("steppe", "version", "game", "players", "board", "pieces", "mode", "seed", "current")
-PART = 2048  # bytes of journal lines in one journal.put: what a 96wK heap takes (docs/ops.md)
+PART = 2048  # bytes of journal lines in one journal.put at first: halved when a box has no room (put_journal)
 MAX_FILE = 8 * 1024 * 1024  # a sync file is far smaller; a bigger one (or /dev/zero) is not read whole
 
 
@@ -58,49 +58,28 @@ def _refused(where: str, why: str) -> StepError:
     return StepError(where + ": " + why, EXIT_USAGE)
 
 
-def _no_twice(pairs: list) -> dict:
-    out = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError("key \"" + key[:40] + "\" appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str):
-    raise ValueError(name + " is not JSON")
-
-
 def parse(text: "str | bytes", where: str):
-    """JSON from a file's text; a StepError naming the line and column when it is not."""
+    """JSON from a file's text, as strictly as the device reads it (files.loads: no
+    duplicate key, NaN or fraction, at most 32 deep); a StepError naming the line and
+    column, or the journal line, when it is not."""
     if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise _refused(where, "not UTF-8 text (byte %d)" % e.start)
+        text = files.text(text, where)
     try:
-        return json.loads(text, object_pairs_hook=_no_twice, parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        raise _refused(where, "not valid JSON: line %d, column %d: %s" % (e.lineno, e.colno, e.msg))
-    except RecursionError:
-        raise _refused(where, "not a steppe file: JSON nested too deeply")
+        return files.loads(text)
+    except files.Unwritten as e:
+        if len(e.where) > 1 and e.where[0] == "journal" and isinstance(e.where[1], int):
+            inside = files.place(e.where[2:])
+            raise _refused(where, "journal line %d: %s%s" % (e.where[1] + 1, "at " + inside + ": " if inside else "",
+                                                             e.what))
+        raise _refused(where, "not a steppe file: " + str(e))
     except ValueError as e:
         raise _refused(where, "not valid JSON: " + str(e))
 
 
 def read_bytes(path: str, limit: int = MAX_FILE) -> bytes:
-    """A file's bytes, at most limit of them (a bigger file is refused, never read whole)."""
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read(limit + 1)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(limit + 1)
-    except OSError as e:
-        raise StepError("cannot read " + path + ": " + (e.strerror or str(e)), EXIT_USAGE)
-    if len(data) > limit:
-        raise _refused(path, "larger than %d bytes: not a steppe file" % limit)
-    return data
+    """A regular file's bytes, at most limit of them (a bigger file, a FIFO, a device or a
+    folder is refused, never read: files.read_bytes)."""
+    return files.read_bytes(path, limit, "file")
 
 
 def check_state(game: str, state) -> None:
@@ -127,7 +106,12 @@ def _game(doc: dict, where: str) -> str:
 def read(path: str, board: str = "", seed: "int | None" = None) -> Backup:
     """A sync or position file, checked through and through; StepError (EXIT_USAGE) naming
     what is wrong. board: a board text file for a position; seed: a position's deck."""
-    doc = parse(read_bytes(path), path)
+    return check(parse(read_bytes(path), path), path, board, seed)
+
+
+def check(doc, path: str, board: str = "", seed: "int | None" = None) -> Backup:
+    """A sync or position file's JSON checked through and through (read()): every check
+    push makes, pull makes of the backup it is about to write."""
     if not isinstance(doc, dict) or doc.get("steppe") not in ("sync", "position"):
         raise _refused(path, "not a steppe file: it must be an object with \"steppe\": \"sync\" or \"position\"")
     if doc["steppe"] == "position":
@@ -195,11 +179,7 @@ def _position(doc: dict, where: str, board_file: str, seed: "int | None") -> Bac
     if board_file:
         if "board" in doc:
             raise _refused(where, "it has a board, and --board gives another: choose one")
-        raw = read_bytes(board_file)
-        try:
-            board = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise _refused(board_file, "not UTF-8 text (byte %d)" % e.start)
+        board = files.read_text(board_file, MAX_FILE, "board")
         board_where = board_file
     if not isinstance(board, str):
         raise _refused(where, "\"board\" must be \"default\" or the board text")
@@ -282,34 +262,34 @@ def parts(lines: list, size: int = PART) -> "list[list]":
     return out
 
 
-def write_atomic(path: str, text: str, encoding: str = "ascii") -> None:
-    """The whole file or none of it: a temp file beside it, then a rename."""
-    tmp = os.path.join(os.path.dirname(os.path.abspath(path)), "." + os.path.basename(path) + ".%d.tmp" % os.getpid())
-    try:
-        with open(tmp, "w", encoding=encoding, errors="replace") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        try:
-            os.remove(tmp)
-        except OSError:
-            pass
-        raise StepError("cannot write " + path + ": " + (e.strerror or str(e)), EXIT_USAGE)
+def write_atomic(path: str, text: "str | bytes", encoding: str = "ascii") -> None:
+    """The whole file or none of it (bytes as they are), and only over a regular file or a
+    new name (files.write_atomic)."""
+    files.write_atomic(path, text, encoding)
 
 
 def pull(link: Transport) -> "tuple[str, dict, list]":
     """(game, state, journal lines) of the game in progress on the device."""
-    got = link.request("state.get")
+    got = _asked(link, "state.get")
     game = got.get("game")
     if game is None:
         raise StepError("the device has no game in progress (it shows the menu): nothing to pull", EXIT_FAILED)
-    log = link.request("log.get", timeout=60.0)
+    log = _asked(link, "log.get", 60.0)
     if log.get("game") != game:
         raise StepError("the device changed games while its game was read; try again", EXIT_FAILED)
     lines = log.get("journal")
     return str(game), got.get("state") or {}, lines if isinstance(lines, list) else []
+
+
+def _asked(link: Transport, op: str, timeout: float = 10.0) -> dict:
+    """A request the device had no room to answer (no_memory: its heap fragmented by play)
+    is asked once more - the device has let go of what it could meanwhile."""
+    try:
+        return link.request(op, timeout=timeout)
+    except DeviceError as e:
+        if e.code != "no_memory":
+            raise
+        return link.request(op, timeout=timeout)
 
 
 def put_part(link: Transport, args: dict) -> dict:
@@ -323,14 +303,37 @@ def put_part(link: Transport, args: dict) -> dict:
         return link.request("journal.put", args, timeout=120.0)
 
 
+def put_journal(link: Transport, lines: list) -> None:
+    """A journal to the device in parts (journal.put) of at most PART bytes. What a request
+    line may be depends on the RAM a box has left, and how split it is (docs/ops.md: late in
+    a game a 96wK box takes lines of 512 bytes): a part whose line the device had no room
+    for (no_memory: "the line/request did not fit", id null - nothing of it was read) is sent
+    again in halves, down to single lines; one the device ran out of memory working on (its
+    replay: "out of memory in journal.put") once more as it is, as put_part does - the
+    device has let go of what it could."""
+    queue = parts(lines)
+    k = 0
+    while queue:
+        part = queue.pop(0)
+        args = {"lines": part, "part": k, "last": not queue}
+        try:
+            link.request("journal.put", args, timeout=120.0)
+        except DeviceError as e:
+            if e.code != "no_memory":
+                raise
+            if len(part) > 1 and e.message.startswith(("the line did not fit", "the request did not fit")):
+                queue[0:0] = [part[:len(part) // 2], part[len(part) // 2:]]
+                continue
+            link.request("journal.put", args, timeout=120.0)
+        k += 1
+
+
 def push(link: Transport, backup: Backup, where: str) -> None:
     """The journal in parts (journal.put), or a position (state.put); the device keeps its
     game when it refuses."""
     try:
         if backup.kind == "sync":
-            todo = parts(backup.journal or [])
-            for k, part in enumerate(todo):
-                put_part(link, {"lines": part, "part": k, "last": k == len(todo) - 1})
+            put_journal(link, backup.journal or [])
         else:
             link.request("state.put", {"game": backup.game, "state": backup.state})
     except DeviceError as e:
@@ -394,27 +397,41 @@ def check_board(text: str, where: str) -> str:
     return "%d x %d cells%s" % (board.width, board.height, ", \"%s\"" % board.name if board.name else "")
 
 
+def board_findings(text: str) -> "list[str]":
+    """What is not the rulebook's board in a board text the box takes (board_check.py)."""
+    from shared_rules.khan import board_check
+    from shared_rules.khan.board_text import playable
+
+    return board_check.findings(board_check.check(playable(text)))
+
+
+def push_board(path: str, port: str) -> int:
+    """`steppe board push`: the same as `steppe sync board push FILE`."""
+    return _board(argparse.Namespace(board_action="push", file=path, port=port, check=False))
+
+
 def _board(args) -> int:
     what = args.board_action
     text: "str | None" = None
     summary = ""
     removed = False
+    warnings = []
     if what == "push":
-        raw = read_bytes(args.file, 4096)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise _refused(args.file, "not UTF-8 text (byte %d)" % e.start)
+        text = files.read_text(args.file, 4096, "board")
         summary = check_board(text, args.file)
         if args.check:
             print(args.file + ": good: a Khan board of " + summary)
+            for line in board_findings(text):
+                sys.stderr.write(args.file + ": warning: " + line + "\n")
             return EXIT_OK
+    if what == "pull" and args.file != "-":
+        files.target(args.file)  # a FIFO, a device or a folder refused before the box is asked
     link = _connect(args.port)
     try:
         if what == "pull":
             text = link.request("board.get").get("board")
         elif what == "push":
-            link.request("board.put", {"board": text})
+            warnings = link.request("board.put", {"board": text}).get("warnings") or []
         else:
             removed = link.request("board.put", {"board": None}).get("removed")
     except DeviceError as e:
@@ -425,14 +442,12 @@ def _board(args) -> int:
         if not isinstance(text, str):
             raise StepError("the device has no own board (its Khan games use the default board): nothing to pull",
                             EXIT_FAILED)
-        if args.file == "-":
-            sys.stdout.write(text)
-            sys.stdout.flush()
-        else:
-            write_atomic(args.file, text, "utf-8")
+        files.write(args.file, text, "utf-8")
         sys.stderr.write("%s: own Khan board saved to %s\n" % (link.port, "stdout" if args.file == "-" else args.file))
     elif what == "push":
         print("%s: a Khan board of %s, now the own board of %s" % (args.file, summary, link.port))
+        for line in warnings:  # what is not the rulebook's board, in the box's words (the same rules core)
+            sys.stderr.write(args.file + ": warning: " + str(line) + "\n")
     else:
         print("%s: %s" % (link.port, "own board removed: new Khan games use the default board" if removed
                           else "no own board to remove"))
@@ -445,37 +460,52 @@ def _connect(port: str):
     link, hello = ports.connect(port)
     if str(hello.get("rules")) != verify.host_hash():
         _warn("the device's rules are not this host's (run steppe flash)")
+    if ".bad" in str(hello.get("notice") or ""):  # what the box set aside, as it said it (its notice)
+        _warn("the box says: " + str(hello["notice"]))
     return link
 
 
 def _pull(args) -> int:
     if args.rescue:
         return _rescue(args)
+    if args.file != "-":
+        files.target(args.file)  # a FIFO, a device or a folder refused before the device is asked
     link = _connect(args.port)
     try:
         game, state, lines = pull(link)
     finally:
         link.close()
     text = sync_text(game, state, lines)
-    if args.file == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    else:
-        write_atomic(args.file, text)
+    try:  # a backup is one push takes: checked here as push checks it, before it is written
+        check(parse(text, "the box"), "the box")
+    except StepError as e:
+        raise StepError("no backup written: the box's game is not one push would take (" + str(e) + "); restart the "
+                        "box - it cuts a damaged journal at the damage, keeps the rest aside and says so - then pull "
+                        "again, and fetch what was kept with --rescue", EXIT_FAILED)
+    files.write(args.file, text, "ascii")
     sys.stderr.write("%s: %s game, journal of %d lines, saved to %s\n" % (
         link.port, game, len(lines), "stdout" if args.file == "-" else args.file))
     return EXIT_OK
 
 
 def _rescue(args) -> int:
-    """The files the device set aside, each written into the folder (its name kept)."""
-    os.makedirs(args.file, exist_ok=True)
+    """The files the device set aside, each written into the folder (its name kept), byte
+    for byte whatever they hold (files.bad sends them in base64)."""
+    import binascii
+
+    files.folder(args.file)
     link = _connect(args.port)
     try:
-        names = link.request("files.bad").get("files") or []
+        names = [str(n) for n in link.request("files.bad").get("files") or []]
         for name in names:
-            text = link.request("files.bad", {"name": name}, timeout=60.0).get("text") or ""
-            write_atomic(os.path.join(args.file, os.path.basename(str(name))), text, "utf-8")
+            got = link.request("files.bad", {"name": name}, timeout=60.0)
+            try:
+                data = binascii.a2b_base64(str(got.get("base64", "")))
+            except binascii.Error:
+                data = None
+            if data is None or len(data) != got.get("size"):
+                raise StepError("the device sent %s garbled: try again" % name, EXIT_DEVICE_ERROR)
+            files.write_atomic(os.path.join(args.file, os.path.basename(name)), data)
     finally:
         link.close()
     if not names:

@@ -171,7 +171,7 @@ def journal_texts(lines: list, where: str = "the device") -> "tuple[dict, list[s
     texts = []
     for k, line in enumerate(lines):
         if isinstance(line, dict) and set(line) == {"damaged"}:
-            raise bad_args("journal line %d is damaged on %s (its checksum does not match: changed or torn)"
+            raise bad_args("journal line %d is damaged on %s (changed or torn: its checksum, length or JSON)"
                            % (k + 1, where))
         texts.append(cjson.dumps(line))
     try:

@@ -81,7 +81,8 @@ def apply(game: ChuHanGame, action) -> dict:
         out["attacker"] = PLAYERS[game.attacker]
         out["event"] = game.event or None
     out["gains"] = [_gain_json(g) for g in game.gains]
-    out["resolved"] = {"player": PLAYERS[done[0]], "ability": done[1], "cancelled": done[2]} if done else None
+    out["resolved"] = {"player": PLAYERS[done[0]], "ability": done[1], "cancelled": done[2],
+                       "counters": done[3]} if done else None
     out["waiting"] = game.pending[1] if game.pending is not None else None
     out["winner"] = PLAYERS[game.winner] if game.winner >= 0 else None
     return out

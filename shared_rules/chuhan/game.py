@@ -173,7 +173,8 @@ class ChuHanGame:
     # -- abilities and counters ----------------------------------------------------------
     def resolve(self) -> tuple:
         """The waiting ability takes effect unless Lu Zhi cancelled it (and Xiao He did not
-        cancel Lu Zhi). Returns (player, ability, cancelled), or () if nothing waited."""
+        cancel Lu Zhi). Returns (player, ability, cancelled, counters played), or () if
+        nothing waited."""
         pend = self.pending
         if pend is None:
             return ()
@@ -195,7 +196,7 @@ class ChuHanGame:
                     self.open_hand = o
             elif pend[3]:
                 self.gain(p, pend[3], "twos")
-        return (p, ability, cancelled)
+        return (p, ability, cancelled, pend[2])
 
     def accept(self) -> tuple:
         """Nobody counters (any more): the waiting ability resolves now."""
@@ -384,9 +385,12 @@ def settings_of(game: ChuHanGame) -> dict:
 
 
 def apply(game: ChuHanGame, action) -> dict:
-    """One JSON action (chuhan/actions.py): what it did, as JSON; RulesError changes nothing."""
+    """One JSON action (chuhan/actions.py): what it did, as JSON; RulesError changes nothing. A
+    finished game takes no more actions (undo takes back its end)."""
     from shared_rules.chuhan.actions import apply as act
 
+    if is_over(game):
+        raise illegal("over")
     return act(game, action)
 
 

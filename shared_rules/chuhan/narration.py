@@ -41,7 +41,7 @@ def narrate(game, who: str, action: dict, event: dict, names=None) -> str:
     elif do == "counter":
         text = p + " counters with " + ("Lu Zhi" if action["card"] == "lu_zhi" else "Xiao He")
     elif do == "resolve":
-        text = "nobody counters"
+        text = "no more counters" if res and res.get("counters") else "nobody counters"
     elif do == "out":
         text = p + " goes out (" + str(action["cards"]) + " cards left to the other)"
     elif do == "bonus":

@@ -6,10 +6,10 @@ history).
 (going out), "han_xin", "xiao_ying" (the opponent's gifts), "bonus" (Hangu Pass), "start"
 (Chu's 1), "earlier" (a game saved before sources were kept)}}, "rounds": rounds
 played, "how": "31" (the winner reached 31 VP at once) or "round_end" (an event kept the win
-check for the end of the round)}."""
+check for the end of the round), "start": who began ("han": Han attacks first)}."""
 
 from shared_rules.chuhan.game import OVER, ChuHanGame
-from shared_rules.chuhan.tables import PLAYERS, SOURCES, START_VP, WIN_VP
+from shared_rules.chuhan.tables import HAN, PLAYERS, SOURCES, START_VP, WIN_VP
 from shared_rules.chuhan.tables import late_win
 from shared_rules.ranking import rank
 
@@ -21,6 +21,7 @@ def summary(game: ChuHanGame, settings=None) -> dict:
         "ranking": rank(list(PLAYERS), list(game.vp), [winner] if winner else []),
         "breakdown": {PLAYERS[k]: _sources(game, k) for k in range(len(PLAYERS))},
         "rounds": game.round,
+        "start": PLAYERS[HAN],
     }
     if winner is not None:
         out["how"] = "round_end" if late_win(game.event) or game.vp[game.winner] < WIN_VP else "31"

@@ -296,9 +296,12 @@ def settings_of(game: HunsGame) -> dict:
 
 
 def apply(game: HunsGame, action) -> dict:
-    """One JSON action (huns/actions.py): what it did, as JSON; RulesError changes nothing."""
+    """One JSON action (huns/actions.py): what it did, as JSON; RulesError changes nothing. A
+    finished game takes no more actions (undo takes back its end)."""
     from shared_rules.huns.actions import apply as act
 
+    if is_over(game):
+        raise illegal("over")
     return act(game, action)
 
 

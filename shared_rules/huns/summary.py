@@ -2,7 +2,8 @@
 
 {"winners": [colours], "ranking": [{"player", "total": VP, "place"}], "breakdown": {player:
 {"raids", "mercenaries", "treasures", "curses", "wagons", "stash"}}, "wagon_choice":
-{player: "types" | "one_type"}}: the rules' scoring categories, the stash breaking ties.
+{player: "types" | "one_type"}, "start": who held the first-player token the box drew}: the
+rules' scoring categories, the stash breaking ties.
 Before the final scoring: the ranking without totals (all 0) and no winner."""
 
 from shared_rules.huns.game import HunsGame
@@ -27,5 +28,6 @@ def summary(game: HunsGame, settings=None) -> dict:
         row["stash"] = result["stash"][k]
         breakdown[players[k]] = row
         choice[players[k]] = parts["wagon_choice"]
+    start = players[(game.first - (game.round - 1)) % game.players]  # (the token passes a seat a round)
     return {"winners": winners, "ranking": rank(players, result["vp"], winners), "breakdown": breakdown,
-            "wagon_choice": choice}
+            "wagon_choice": choice, "start": start}

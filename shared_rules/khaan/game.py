@@ -37,7 +37,8 @@ class KhaanGame:
         self.round = 1
         self.every = KURULTAI_EVERY  # turns (or rounds) from one kurultai to the next
         self.unit = "round"  # what "every" counts: INTERVAL_UNITS; the settings give it ("turn" by the rulebook)
-        self.turn = 0  # whose turn it is in the round: a seat index
+        self.turn = 0  # whose turn it is: a seat index
+        self.first = 0  # the seat that began the game (the turn-order roll's first), each round's first
         self.prestige = [0] * n  # prestige tokens of each player (the ledger of actions)
         self.khan = -1  # the Great Khan, once elected
         self.counts = [1, 1]  # d6 and d4 of the last roll (the growth roll to begin with)
@@ -63,8 +64,13 @@ class KhaanGame:
         return self.rolls
 
     def roll_order(self) -> "tuple[list[int], list[list]]":
-        """The turn-order roll: highest first, ties re-rolled among the tied players."""
+        """The turn-order roll: highest first, ties re-rolled among the tied players. Rolled
+        before any turn has ended, its first player begins the game («Gracz rozpoczynający»),
+        the turns then going clockwise (in seat order) from him; a later roll changes nothing
+        of the turns."""
         self.order, self.rounds = dice.order(self.rng, len(self.players))
+        if self.round == 1 and self.turn == self.first:
+            self.first = self.turn = self.order[0]
         return self.order, self.rounds
 
     def fight(self, attacker: tuple, defender: tuple, given: "list[int]") -> tuple:
@@ -139,7 +145,7 @@ class KhaanGame:
     def played(self) -> int:
         """Units (turns or rounds) of the interval played before the current one."""
         if self.unit == "turn":
-            return (self.round - 1) * len(self.players) + self.turn
+            return (self.round - 1) * len(self.players) + (self.turn - self.first) % len(self.players)
         return self.round - 1
 
     def left(self) -> int:
@@ -166,7 +172,7 @@ class KhaanGame:
 
     def next_turn(self) -> None:
         """A player's turn ends without a kurultai; after the last seat the round ends."""
-        if self.unit == "turn" or self.turn == len(self.players) - 1:
+        if self.unit == "turn" or (self.turn + 1) % len(self.players) == self.first:
             self._due()
         self._end_turn()
 
@@ -176,14 +182,15 @@ class KhaanGame:
             raise illegal("khaan.by_turn")
         self._due()
         self.set_round(self.round + 1)
-        self.turn = 0
+        self.turn = self.first
 
     def _end_turn(self) -> None:
-        if self.turn + 1 < len(self.players):
-            self.turn += 1
-        else:
+        after = (self.turn + 1) % len(self.players)
+        if after != self.first:
+            self.turn = after
+        else:  # the last of the round: the next begins with its first again
             self.set_round(self.round + 1)
-            self.turn = 0
+            self.turn = self.first
 
     def kurultai(self, votes: "list[int]", ends_round: bool) -> int:
         """The tally: the votes each player got from the 12 tribes; a player with two
@@ -209,7 +216,7 @@ class KhaanGame:
                 self._end_turn()
             else:
                 self.set_round(self.round + 1)
-                self.turn = 0
+                self.turn = self.first
         return self.khan
 
 
@@ -278,9 +285,12 @@ def settings_of(game: KhaanGame) -> dict:
 
 
 def apply(game: KhaanGame, action) -> dict:
-    """One JSON action (khaan/actions.py): what it did, as JSON; RulesError changes nothing."""
+    """One JSON action (khaan/actions.py): what it did, as JSON; RulesError changes nothing. A
+    finished game takes no more actions (undo takes back its end)."""
     from shared_rules.khaan.actions import apply as act
 
+    if is_over(game):
+        raise illegal("over")
     return act(game, action)
 
 

@@ -235,7 +235,7 @@ def _entry(e, key: str, j: int, size: int) -> None:
 #  "dice": {"d6", "d4", "rolls"}, "order": null | {"order", "rounds"},
 #  "battle": null | {"attacker", "defender", "rolls"},
 #  "plunder": null | {"target", "fertility", "population", "rolls"}, "rng"}
-STATE_KEYS = ("battle", "dice", "every", "game", "khan", "order", "players", "plunder", "prestige", "rng", "round",
+STATE_KEYS = ("battle", "dice", "every", "first", "game", "khan", "order", "players", "plunder", "prestige", "rng", "round",
               "turn", "unit", "version")  # turn, unit: absent in a game saved before, which counted rounds
 
 
@@ -257,6 +257,8 @@ def game_json(g) -> dict:
         "dice": {"d6": g.counts[0], "d4": g.counts[1], "rolls": list(g.rolls)},
         "order": None, "battle": None, "plunder": None, "rng": g.rng.getstate(),
     }
+    if g.first:  # (the first seat began unless a turn-order roll said otherwise)
+        out["first"] = p[g.first]
     if g.order is not None and g.rounds is not None:
         out["order"] = {"order": [p[k] for k in g.order], "rounds": [list(r) for r in g.rounds]}
     if g.battle is not None:
@@ -291,6 +293,8 @@ def game(data):
         g.unit = INTERVAL_UNITS[choice(data["unit"], INTERVAL_UNITS, "state.unit")]
     if "turn" in data:
         g.turn = choice(data["turn"], names, "state.turn")
+    if "first" in data:
+        g.first = choice(data["first"], names, "state.first")
     held = keys(data.get("prestige"), names, "state.prestige")
     g.prestige = [field(held, p, -MAX_PRESTIGE, MAX_PRESTIGE, "state.prestige") for p in players]
     if data.get("khan") is not None:

@@ -3,7 +3,8 @@ steppe history).
 
 {"winner": the Great Khan (null before), "ranking": [{"player", "total": prestige tokens
 the box kept, "place"}], "breakdown": {player: {"prestige", "khan": 1 for the Great Khan}},
-"rounds": the round of the electing kurultai}. The box keeps the prestige the table gave it
+"rounds": the round of the electing kurultai, "start": who began (the turn-order roll's first
+when it was rolled before any turn ended, else the first seat)}. The box keeps the prestige the table gave it
 (its ledger); the kurultai's result decides the winner."""
 
 from shared_rules.khaan.game import KhaanGame
@@ -20,4 +21,5 @@ def summary(game: KhaanGame, settings=None) -> dict:
         "breakdown": {players[k]: {"prestige": totals[k], "khan": 1 if k == game.khan else 0}
                       for k in range(len(players))},
         "rounds": game.round,
+        "start": players[game.first],
     }

@@ -571,9 +571,12 @@ def settings_of(game: KhanGame) -> dict:
 
 
 def apply(game: KhanGame, action) -> dict:
-    """One JSON action (khan/actions.py): what it did, as JSON; RulesError changes nothing."""
+    """One JSON action (khan/actions.py): what it did, as JSON; RulesError changes nothing. A
+    finished game takes no more actions (undo takes back its end)."""
     from shared_rules.khan.actions import apply as act
 
+    if is_over(game):
+        raise illegal("over")
     return act(game, action)
 
 

@@ -43,6 +43,7 @@ MESSAGES = {
     "khan.wrong_shape": "the cells do not form the shape of {0} (any rotation or mirror image)",
     "khan.no_shape": "no figure left beside the board has these {0} cells (a bridge crosses the river, a tile does not)",
     "khan.no_symbol": "no card symbol lets a yurt go on {0}",
+    "khan.card_no_cell": "no cell for this card: discard it with D",
     # Khan: the game
     "khan.not_now": "\"{0}\" is not possible now ({1})",
     "khan.deck_empty": "no card is left in the draw pile or the discard pile",

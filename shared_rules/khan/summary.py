@@ -2,8 +2,8 @@
 
 {"winners": [colours], "ranking": [{"player", "total", "place"}], "breakdown": {player:
 {"figures": figure VP, "territory": the territory bonus}}, "tiebreak": true when players
-tied on the top total and their territories decided}. Before the end it sums up the
-board as it stands."""
+tied on the top total and their territories decided, "start": who began (the first
+seat)}. Before the end it sums up the board as it stands."""
 
 from shared_rules.khan.game import KhanGame
 from shared_rules.ranking import rank
@@ -19,4 +19,5 @@ def summary(game: KhanGame, settings=None) -> dict:
         "ranking": rank(players, totals, s["winners"]),
         "breakdown": {p: {"figures": s["vp"][p], "territory": s["bonus"][p]} for p in players},
         "tiebreak": totals.count(top) > 1,
+        "start": players[0],
     }

@@ -10,6 +10,10 @@ RIVER = 7
 TERRAINS = "MGTRSF"  # code = index + 1
 TERRAIN_NAMES = ("mountains", "glacier", "tundra", "rocky desert", "sand desert", "forest")
 
+# The rulebook's board: cells of each terrain (M G T R S F: 132 land cells in six regions)
+# and of the river, by terrain code 1-7 (khan/board_check.py compares a board with it).
+BOARD_CELLS = (22, 20, 22, 21, 22, 25, 22)
+
 # Compass directions, clockwise from north; rows grow southwards.
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 DX = (0, 1, 1, 1, 0, -1, -1, -1)

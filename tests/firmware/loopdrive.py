@@ -3,7 +3,7 @@ hal.buttons.PinButtons latches the edges the simulator's machine.Pin delivers to
 interrupt handler (machine.press, the lowest hook), and the finger moves the millisecond
 clock the handler and the loop read (hal.clock.now) a step a turn, so the lockout, long
 presses and repeats take no real time; new games' dice seeds (the
-box's os.urandom, app.seed) count 1, 2, 3..., so a script plays the same every time. The link is a real file
+box's os.urandom, session.seed) count 1, 2, 3..., so a script plays the same every time. The link is a real file
 the loop polls and reads, as it reads the USB serial line; its replies are kept.
 
 A script is a list (or iterator) of steps:
@@ -20,7 +20,8 @@ import asyncio
 
 import machine
 
-import app as appmod
+import loop
+import session
 from hal import buttons, clock
 from hal.buttons import PinButtons
 
@@ -133,11 +134,11 @@ def drive(app, steps, folder: str, after=None, keep: bool = True) -> "tuple[Fing
     app.buttons = finger
     out = Out(keep)
     real_now = clock.now
-    real_seed = appmod.seed
-    poll_ms = appmod.POLL_MS
+    real_seed = session.seed
+    poll_ms = loop.POLL_MS
     clock.now = finger.now
-    appmod.seed = finger.seed
-    appmod.POLL_MS = 0
+    session.seed = finger.seed
+    loop.POLL_MS = 0
     stdin = open(link_in, "rb")
     try:
         if hasattr(asyncio, "new_event_loop"):
@@ -148,8 +149,8 @@ def drive(app, steps, folder: str, after=None, keep: bool = True) -> "tuple[Fing
             pass
     finally:
         clock.now = real_now
-        appmod.seed = real_seed
-        appmod.POLL_MS = poll_ms
+        session.seed = real_seed
+        loop.POLL_MS = poll_ms
         stdin.close()
         for pin in PINS.values():
             machine.press(pin, False)  # type: ignore[attr-defined]

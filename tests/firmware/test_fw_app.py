@@ -3,6 +3,8 @@ colours across a restart."""
 
 from fwtest import pixels, tmpdir
 
+import hostops
+import session
 from app import App
 from shared_rules.errors import RulesError
 
@@ -19,7 +21,7 @@ def _log(app) -> list:
     from shared_rules import cjson
 
     out = []
-    cjson.dump(app.log_get({}), out.append)
+    cjson.dump(hostops.log_get(app, {}), out.append)
     return json.loads("".join(out))["journal"]
 
 
@@ -139,19 +141,19 @@ def test_journal_put_replays_a_journal_before_it_replaces_the_game():
         ({"lines": [head, {"undo": 1}], "part": 0, "last": True}, "line 2"),
         ({"lines": good[1:], "part": 3, "last": True}, "part 0"),
     ):
-        app.journal_put({"lines": [head], "part": 0}) if bad["part"] == 3 else None
+        hostops.journal_put(app, {"lines": [head], "part": 0}) if bad["part"] == 3 else None
         if bad["part"] == 3:
             import os
 
             os.remove(app.root + "incoming.jnl")
         try:
-            app.journal_put(bad)
+            hostops.journal_put(app, bad)
             raise AssertionError("refused: " + repr(bad))
         except RulesError as e:
             assert e.code == "bad_args" and why in e.message, e.message
         assert app.screen_name() == "khan" and _log(app) == mine  # the game is kept
-    assert app.journal_put({"lines": good[:2], "part": 0}) == {"game": None, "stored": True}
-    assert app.journal_put({"lines": good[2:], "part": 1, "last": True}) == {"game": "chuhan", "actions": 2}
+    assert hostops.journal_put(app, {"lines": good[:2], "part": 0}) == {"game": None, "stored": True}
+    assert hostops.journal_put(app, {"lines": good[2:], "part": 1, "last": True}) == {"game": "chuhan", "actions": 2}
     assert app.screen_name() == "chuhan" and _log(app) == good
     assert app.state_get()["state"]["vp"] == {"chu": 7, "han": 0}
 
@@ -217,14 +219,14 @@ def test_a_snapshot_is_written_a_step_at_a_time_between_presses_and_a_press_give
         app.press("OK")  # the turn order rolled again and again: 9 actions, a snapshot overdue
     rec = app.record
     assert rec.overdue() and not rec.snaps
-    app._snapshot_step(0)  # the loop's turns: the snapshot begins...
-    app._snapshot_step(0)  # ...its first line...
+    session.snapshot_step(app, 0)  # the loop's turns: the snapshot begins...
+    session.snapshot_step(app, 0)  # ...its first line...
     assert app.snapping is not None and "khaan.s0.tmp" in os.listdir(app.root)
     app.press("OK")  # ...a press changes the game: the snapshot is given up, no trace left
     assert app.snapping is None and not [n for n in os.listdir(app.root) if n.startswith("khaan.s")]
     steps = 0
     while True:
-        app._snapshot_step(0)
+        session.snapshot_step(app, 0)
         steps += 1
         if app.snapping is None:
             break
@@ -235,6 +237,11 @@ def test_a_snapshot_is_written_a_step_at_a_time_between_presses_and_a_press_give
 
 
 def test_a_journal_that_cannot_come_back_is_set_aside_said_and_can_be_fetched():
+    """A journal whose header is torn cannot come back at all: set aside whole, said. One
+    whose first action does not apply comes back before it (issue 23: only the damage is
+    lost), the line kept aside. steppe sync pull --rescue fetches either as its bytes."""
+    from binascii import a2b_base64
+
     from shared_rules import cjson, journal
 
     root = tmpdir("bad-jnl")
@@ -243,25 +250,30 @@ def test_a_journal_that_cannot_come_back_is_set_aside_said_and_can_be_fetched():
              journal.seal(cjson.dumps({"a": {"do": "take", "die": "red", "action": "cards"}}))]  # not now: roll first
     with open(root + "huns.jnl", "w") as f:
         f.write("".join(lines))
-    with open(root + "khan.jnl", "w") as f:
-        f.write('{"game":"khan", torn')
+    with open(root + "khan.jnl", "wb") as f:
+        f.write(b'{"game":"khan", torn \xff\xfe')
     with open(root + "app.json", "w") as f:
         f.write('{"current": "huns"}')
     app = App(pixels(), None, root)
-    app.boot()  # never the REPL: the menu, and why
-    assert app.screen_name() == "menu" and app.alert == "BAD" and "huns.jnl.bad" in app.notice
+    app.boot()  # never the REPL: the game up to the line that does not apply, and why
+    assert app.screen_name() == "huns" and app.record.count() == 0 and app.alert == "BAD"
+    assert "line 2 does not apply" in app.notice and "huns.jnl.bad" in app.notice, app.notice
     assert app.ui_json()["alert"] == "BAD"
+    with open(root + "huns.jnl") as f:
+        assert f.read() == lines[0]  # the journal cut before it
     assert not app.open_game("khan") and "first line" in app.notice and "khan.jnl.bad" in app.notice
-    got = app.bad_files({})
+    got = hostops.bad_files(app, {})
     assert got == {"files": ["huns.jnl.bad", "khan.jnl.bad"]}
-    out = []
-    cjson.dump(app.bad_files({"name": "huns.jnl.bad"}), out.append)
     import json
 
-    assert json.loads("".join(out))["text"] == "".join(lines)  # the file as it was, to the byte
+    for name, data in (("huns.jnl.bad", lines[1].encode()), ("khan.jnl.bad", b'{"game":"khan", torn \xff\xfe')):
+        out = []
+        cjson.dump(hostops.bad_files(app, {"name": name}), out.append)
+        reply = json.loads("".join(out))
+        assert a2b_base64(reply["base64"]) == data and reply["size"] == len(data)  # the file as it was, to the byte
     for bad in ({"name": "app.json"}, {"name": "../huns.jnl.bad"}):
         try:
-            app.bad_files(bad)
+            hostops.bad_files(app, bad)
             raise AssertionError("served " + repr(bad))
         except RulesError as e:
             assert e.code == "bad_args"
@@ -307,17 +319,17 @@ def test_a_press_during_any_step_of_a_snapshot_never_makes_a_second_writer_of_it
     stage = 0
     while True:
         app = _app("snapowner")
-        assert app.journal_put({"lines": lines, "part": 0, "last": True})["actions"] == 31
+        assert hostops.journal_put(app, {"lines": lines, "part": 0, "last": True})["actions"] == 31
         rec = app.record
         assert rec.far_behind() and not rec.snaps
         for _ in range(stage):  # the loop's turns: the snapshot's steps
-            app._snapshot_step(0)
+            session.snapshot_step(app, 0)
         if stage and app.snapping is None:
             break  # a press at every step of it
         app.press("HELP")  # changes nothing: the game is still far behind its last snapshot
         assert app.alert == "", app.notice
         while app.snapping is not None:
-            app._snapshot_step(0)
+            session.snapshot_step(app, 0)
         assert app.alert == "", (stage, app.notice)
         assert rec.since == 0 and len(rec.snaps) == 1, (stage, rec.since, rec.snaps)
         assert sorted(n for n in os.listdir(app.root) if n.startswith("khaan.")) == ["khaan.jnl", "khaan.s0"]
@@ -419,3 +431,45 @@ def test_an_old_save_read_in_a_heap_too_small_stays_for_the_next_boot():
     again = App(pixels(), None, root)
     again.boot()
     assert again.open_game("khan") and again.state_get()["state"] == khan
+
+
+def test_a_finished_game_of_every_title_takes_no_more_actions_and_undo_still_works():
+    """Issue 21: after Rise of the Khaan's Khan was elected, UP in KURU still changed the
+    round (2 became 5) and DICE rolls were journalled, and the archive, the history and the
+    BG Stats export said 5 rounds. A finished game of every title refuses every action the
+    buttons can make (the rules core: shared_rules/<game>/game.py apply), and BACK held still
+    takes its end back."""
+    from shared_rules.games import NAMES, module
+    from shared_rules.rng import PCG32
+
+    colours = {"khan": ["red", "blue"], "chuhan": ["blue", "red"], "huns": ["red", "green", "purple"],
+               "khaan": ["red", "blue", "green"]}
+    for game in NAMES:
+        app = _app("over-" + game)
+        app.new_game(game, colours[game], 0, 5)
+        rules = module(game)
+        randplay = module(game, "randplay")
+        chooser = PCG32(5, randplay.CHOOSER_STREAM)
+        while not rules.is_over(app.record.game):
+            try:
+                app.act(randplay.action(app.record.game, chooser))
+            except RulesError:
+                continue  # (the random player's try refused: another)
+            app.flush()
+        app.screen.show(app.record.game)
+        n = app.record.count()
+        rng = PCG32(9, 3)
+        for k in range(200):  # every button but BACK (that leaves or undoes), short and held
+            button = ("UP", "DOWN", "LEFT", "RIGHT", "OK")[rng.below(5)]
+            app.press(button, rng.below(6) == 0)
+            if app.record is None:  # (the end's OK may go back to the menu: the game stays saved)
+                assert app.open_game(game), game
+            assert app.record.count() == n, (game, k, button)
+        try:
+            app.act(randplay.action(app.record.game, chooser) or {"do": "roll"})
+            raise AssertionError(game + ": an action taken after the end")
+        except RulesError as e:
+            assert e.code == "illegal" and "over" in e.message, e.message
+        app.history = None
+        app.press("BACK", True)  # undo: the end taken back, and the game goes on
+        assert app.record.count() == n - 1 and not rules.is_over(app.record.game), game

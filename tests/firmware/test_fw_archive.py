@@ -5,6 +5,8 @@ oldest go."""
 
 from fwtest import pixels, tmpdir
 
+import hostops
+import link
 from app import App
 
 
@@ -66,10 +68,10 @@ def test_a_finished_game_is_archived_summed_up_and_served_to_the_host():
     app.press("RIGHT")  # the next page
     assert app.screen.page == 1 and bytes(app.pixels.frame) != first
     assert app.screen.pages[-2:] == [("len", "ACT", n), ("len", "MIN", 0)]  # its length, on the last pages
-    listed = _json(app.archive_list({}))["games"]
+    listed = _json(hostops.archive_list(app, {}))["games"]
     assert len(listed) == 1 and listed[0]["game"] == "chuhan" and listed[0]["actions"] == n
     assert listed[0]["clock"] == "relative" and listed[0]["start"] is not None and listed[0]["size"] > 100
-    got = _json(app.archive_get({"id": listed[0]["id"]}))
+    got = _json(hostops.archive_get(app, {"id": listed[0]["id"]}))
     assert got["game"] == "chuhan" and got["summary"]["actions"] == n
     lines = got["journal"]
     assert lines[0]["game"] == "chuhan" and len(lines) == n + 1
@@ -87,7 +89,7 @@ def test_an_ending_undone_and_played_again_is_kept_once():
 
     app = _app("arc2")
     _to_the_end(app, "chuhan", [], 5)
-    first = _json(app.archive_list({}))["games"]
+    first = _json(hostops.archive_list(app, {}))["games"]
     from hal import clock
 
     app.tick(clock.now() + 5000)
@@ -97,7 +99,7 @@ def test_an_ending_undone_and_played_again_is_kept_once():
     rng = PCG32(99)
     while not module("chuhan").is_over(app.record.game):  # the ending played again
         _try(app, module("chuhan", "randplay").action(app.record.game, rng))
-    games = _json(app.archive_list({}))["games"]
+    games = _json(hostops.archive_list(app, {}))["games"]
     assert len(games) == 1 and games[0]["id"] == first[0]["id"] and games[0]["actions"] == app.record.count()
 
 
@@ -118,9 +120,9 @@ def test_a_summary_out_of_ram_at_the_end_is_tried_once_more_and_the_game_archive
         n = _to_the_end(app, "chuhan", [], 4)
     finally:
         sys.modules.pop("shared_rules.chuhan.summary", None)
-    listed = _json(app.archive_list({}))["games"]
+    listed = _json(hostops.archive_list(app, {}))["games"]
     assert len(listed) == 1 and listed[0]["actions"] == n
-    assert _json(app.archive_get({"id": listed[0]["id"]}))["summary"]["actions"] == n
+    assert _json(hostops.archive_get(app, {"id": listed[0]["id"]}))["summary"]["actions"] == n
     from hal import clock
 
     app.tick(clock.now() + 5000)
@@ -134,13 +136,13 @@ def test_with_the_clock_set_a_game_carries_real_times_and_its_minutes():
     clock.set_wall(1795000000)
     try:
         _to_the_end(app, "khaan", ["red", "blue"], 6)
-        listed = _json(app.archive_list({}))["games"]
+        listed = _json(hostops.archive_list(app, {}))["games"]
         assert listed[0]["clock"] == "set" and listed[0]["start"] >= 1795000000
         assert listed[0]["end"] >= listed[0]["start"]
-        got = _json(app.archive_get({"id": listed[0]["id"]}))
+        got = _json(hostops.archive_get(app, {"id": listed[0]["id"]}))
         assert got["journal"][0]["start"] == listed[0]["start"]  # in the header: part of the game's id
         assert got["summary"]["minutes"] == 0
-        assert app.hello()["clock"] == "set"
+        assert link.hello(app, {})["clock"] == "set"
     finally:
         clock._wall = None
 
@@ -155,8 +157,8 @@ def test_past_the_flash_budget_the_oldest_games_go():
     ids = []
     for seed in range(1, 6):
         _to_the_end(app, "chuhan", [], seed)
-        ids.append(_json(app.archive_list({}))["games"][-1]["id"])
-    kept = _json(app.archive_list({}))["games"]
+        ids.append(_json(hostops.archive_list(app, {}))["games"][-1]["id"])
+    kept = _json(hostops.archive_list(app, {}))["games"]
     sizes = sum(g["size"] for g in kept)
     assert sizes <= 6000 and 1 <= len(kept) < 5
     assert [g["id"] for g in kept] == ids[-len(kept):]  # the newest kept, in order
@@ -169,8 +171,65 @@ def test_archive_ops_refuse_bad_ids_with_one_line():
     app = _app("arc5")
     for bad in (None, 5, "nope"):
         try:
-            app.archive_get({"id": bad})
+            hostops.archive_get(app, {"id": bad})
         except RulesError as e:
             assert e.code == "bad_args" and "archive" in e.message or "id" in e.message
         else:
             raise AssertionError("archive.get took " + str(bad))
+
+
+def test_a_damaged_archive_entry_is_named_and_never_stops_the_others():
+    """Issue 23 finding 1: an archived game whose journal line is 5,000 deep but sealed, or
+    not UTF-8, or 60 KB long, goes out with that line as {"damaged": true} (the host names
+    it) and the reply stays JSON; one whose first line is deep is listed as damaged, by the
+    id in its name - before, archive.list ran out of RAM and no game could be pulled."""
+    import os
+
+    from shared_rules import journal
+
+    app = _app("arc-bad")
+    ids = []
+    for seed in (4, 5, 6):
+        _to_the_end(app, "chuhan", [], seed)
+        ids.append(app.record.head_id)
+    folder = app.root + "ended/"
+    names = sorted(os.listdir(folder))
+    assert len(names) == 3
+    with open(folder + names[0], "rb") as f:
+        whole = f.read()
+    first = whole[:whole.find(b"\n") + 1]
+    second_at = len(first) + whole[len(first):].find(b"\n") + 1  # the journal's second line (an action)
+    end = whole.find(b"\n", second_at) + 1
+    for bad in (journal.seal('{"a":' + "[" * 5000 + "]" * 5000 + "}").encode(), b"\xff\xfe\n",
+                journal.seal('{"a":{"pad":"' + "x" * 60000 + '"}}').encode(), journal.seal('{"a":1 "b":2}').encode()):
+        with open(folder + names[0], "wb") as f:
+            f.write(whole[:second_at] + bad + whole[end:])
+        got = _json(hostops.archive_get(app, {"id": ids[0]}))
+        assert got["journal"][1] == {"damaged": True} and len(got["journal"]) == whole.count(b"\n") - 1, bad[:20]
+        assert "damaged" not in got["journal"][0] and "damaged" not in got["journal"][2]  # only that line
+    with open(folder + names[1], "wb") as f:  # the first line (the meta) itself: deep, sealed
+        f.write(journal.seal("[" * 30000 + "]" * 30000).encode() + whole[len(first):])
+    listing = _json(hostops.archive_list(app, {}))["games"]
+    assert [g["id"] for g in listing] == ids and "damaged" in listing[1] and "damaged" not in listing[2]
+    assert _json(hostops.archive_get(app, {"id": ids[2]}))["game"] == "chuhan"  # the good ones: whole
+    try:
+        hostops.archive_get(app, {"id": ids[1]})
+        raise AssertionError("a damaged entry served")
+    except Exception as e:
+        assert getattr(e, "code", "") == "bad_args" and "damaged" in e.message
+
+
+def test_the_summarys_code_goes_with_its_game():
+    """ui/summary.py is loaded for a game's end and let go with the game (to the menu): it
+    stayed loaded, 3 KB of a 190wK heap, after every game that ended (tests/test_loop.py's
+    heap, flat but for it)."""
+    import sys
+
+    from hal import clock
+
+    app = _app("arc-unload")
+    _to_the_end(app, "chuhan", [], 4)
+    app.tick(clock.now() + 5000)
+    assert app.screen.ui_json()["mode"] == "summary" and "ui.summary" in sys.modules
+    app.to_menu()
+    assert app.screen_name() == "menu" and "ui.summary" not in sys.modules

@@ -3,6 +3,7 @@ matrix shows (tracks, edicts, attacker, event, doubling, the win), refusals and 
 
 from fwtest import pixels, tmpdir
 
+import hostops
 from app import App
 from hal import clock
 from shared_rules.chuhan import state
@@ -24,7 +25,7 @@ def _start(name: str, han: int, chu: int, option: int = 0) -> App:
     app = _app(name, option)
     s = app.state_get()["state"]
     s["vp"] = {"han": han, "chu": chu}
-    app.state_put({"game": "chuhan", "state": s})
+    hostops.state_put(app, {"game": "chuhan", "state": s})
     return app
 
 
@@ -255,12 +256,12 @@ def test_hangu_pass_bonus_and_a_virtual_flip():
 def test_a_position_put_is_read_by_the_checked_reader_and_a_bad_one_changes_nothing():
     app = _app("ch_put", 1)
     good = state.game_json(new_game("virtual", 4))
-    app.state_put({"game": "chuhan", "state": good})
+    hostops.state_put(app, {"game": "chuhan", "state": good})
     assert app.state_get()["state"] == good
     bad = dict(good)
     bad["round"] = 0
     try:
-        app.state_put({"game": "chuhan", "state": bad})
+        hostops.state_put(app, {"game": "chuhan", "state": bad})
     except RulesError as e:
         assert e.code == "bad_args" and "state.round" in e.message
     else:

@@ -6,6 +6,7 @@ import os
 
 from fwtest import pixels, tmpdir
 
+import hostops
 from app import App
 from hal import clock
 from shared_rules import cjson
@@ -33,7 +34,7 @@ def _put(app, **changes):
     s = app.state_get()["state"]
     for k in changes:
         s[k] = changes[k]
-    app.state_put({"game": "huns", "state": s})
+    hostops.state_put(app, {"game": "huns", "state": s})
     return app.state_get()["state"]
 
 
@@ -376,7 +377,7 @@ def test_a_bad_position_is_refused_and_the_game_kept():
     before = app.state_get()["state"]
     for bad in ({"game": "huns"}, None, {"game": "huns", "version": 1, "players": 9}):
         try:
-            app.state_put({"game": "huns", "state": bad})
+            hostops.state_put(app, {"game": "huns", "state": bad})
         except RulesError as e:
             assert e.code == "bad_args"
         else:

@@ -594,3 +594,39 @@ def test_bad_saved_games_are_refused():
     ok = dict(good)
     ok["order"] = {"order": ["red", "yellow", "green", "blue"], "rounds": [[6, 5, 3, 3], [None, None, 2, 4]]}
     assert khaan_state.game_json(khaan_state.game(ok))["order"] == ok["order"], "blue and green tied on 3; green's 4 wins"
+
+
+def test_the_turn_order_rolls_first_player_begins_and_home_shows_whose_turn_it_is():
+    """Issue 21: the ORDR result was not used for who starts (turns began with the first
+    seat whoever rolled highest), and the home screen's R was never in the colour of the
+    player whose turn it is, as the manual says."""
+    from ui import font
+
+    assert font.glyph("R")[0] & 4  # (the R's top-left LED: row 8, column 0 of the home screen)
+    seed = 1
+    while True:  # a roll whose first player is not the first seat
+        app = _app("starter", ["red", "yellow", "blue"], seed=seed, option=0)
+        _tool(app, "ordr")
+        app.press("OK")
+        first = _state(app)["order"]["order"][0]
+        if first != "red":
+            break
+        seed += 1
+    seats = ["red", "yellow", "blue"]
+    s = _state(app)
+    assert s["turn"] == first and s["first"] == first
+    turns = []
+    _tool(app, "kuru")
+    for _ in range(3):
+        turns.append(_ui(app)["turn"])
+        app.press("OK")
+    k = seats.index(first)
+    assert turns == [seats[(k + j) % 3] for j in range(3)], "clockwise from who rolled highest"
+    s = _state(app)
+    assert (s["round"], s["turn"]) == (2, first), "the round's first again"
+    while app.screen.mode != "home":
+        app.press("BACK")
+    assert _frame(app)[8 * 16] == palette.player(first), "home: the R in the colour of whose turn it is"
+    _tool(app, "ordr")
+    app.press("OK")  # rolled again later: the turns stay as they are
+    assert _state(app)["turn"] == first and _state(app)["first"] == first

@@ -169,8 +169,62 @@ def test_the_end_scores_are_readable_at_any_value():
     now = (clock.now() // 3000 + 2) * 3000  # red's turn on the panel (1.5 s each), his colour lit
     for total in (7, 19, 28, 37, 137):
         s._scores = {"total": {"red": total, "blue": 3}, "winners": ["red"]}
+        s._scores_for = s.version
         frame = bytearray(256)
         s.draw(frame, now)
         c = palette.player("red")
         assert "".join(_read(frame, x, 11, c) for x in (4, 8, 12)).strip() == str(total)
         assert frame[11 * 16] == c
+
+
+# one sand desert cell (I1): the setup gives every region a yurt, so after it no sand card has a cell
+ONE_SAND = """\
++#########+
+#MMGGTTRRS#
+#MMGGTTRRF#
+#FFFFFFFFF#
+#~~~~~~~~~#
++#########+
+ruler grey A3
+ruler lightblue B3
+ruler white C3
+ruler orange D3
+ruler purple E3
+ruler pink F3
+ruler brown G3
+ruler teal H3
+"""
+
+
+def test_a_card_with_no_cell_on_the_board_now_is_said_at_once():
+    from shared_rules.khan.tables import card_symbol
+
+    for seed in range(1, 200):  # a deal whose first player holds a sand card
+        app = App(pixels(), None, tmpdir("khanui-nocell"))
+        app.new_game("khan", ["red", "blue"], 0, seed, board=ONE_SAND)
+        _set_up(app)
+        assert _state(app)["pieces"]["yurts"]["I1"] in ("red", "blue"), "the sand cell's yurt"
+        app.press("OK")  # the flip
+        s = _state(app)
+        hand = s["deck"]["hands"][s["players"][s["current"]]]
+        sand = [c for c in hand if card_symbol(c)[0] == "S"]
+        if sand and any(card_symbol(c)[0] != "S" for c in hand):
+            break
+    else:
+        raise AssertionError("no deal with a sand card")
+    assert _ui(app)["mode"] == "board" and app.press("OK") is None and _ui(app)["choice"] == "A"
+    app.press("OK")
+    app.press("DOWN")  # the hand shows, on its first card
+    while _ui(app)["choice"] != sand[0]:
+        app.press("DOWN")
+    app.press("OK")
+    ui = _ui(app)
+    assert ui["why"] == "no cell for this card: discard it with D", ui
+    assert ui["mode"] == "hand" and not ui.get("covered") and ui["choice"] == sand[0]  # still his hand to pick from
+    assert _state(app) == s, "nothing played"
+    app.press("DOWN")  # (the press only ends the sentence)
+    while card_symbol(_ui(app)["choice"])[0] == "S":
+        app.press("DOWN")
+    app.press("OK")  # a card with a cell: its cell comes next, as before
+    ui = _ui(app)
+    assert ui["mode"] == "cursor" and "why" not in ui

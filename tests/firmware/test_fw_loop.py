@@ -10,6 +10,7 @@ from fwtest import pixels, tmpdir
 from loopdrive import drive, presses
 
 import errlog
+import hostops
 from app import App
 from shared_rules import cjson
 from ui.fault import SHOW_MS
@@ -40,7 +41,7 @@ def _log(folder: str) -> str:
 
 def _journal(app) -> list:
     out = []
-    cjson.dump(app.log_get({}), out.append)
+    cjson.dump(hostops.log_get(app, {}), out.append)
     return json.loads("".join(out))["journal"]
 
 
@@ -364,3 +365,78 @@ def test_a_press_in_the_middle_of_a_whole_game_played_out_is_acted_on_before_its
     assert 40 <= at < want["moves"] // 2, "acted on between two moves, in the middle of the game"
     assert replied == "", "before the reply was written"
     assert app.link_op == "khan.playout" and app.frames > frames, "its frame drawn, then the reply"
+
+
+def test_a_line_answered_gets_no_second_answer_when_the_tidying_after_it_fails():
+    """Every line gets one answer: the tidying after a reply (a collection, the host's ops
+    let go) running out of RAM was answered once more, no_memory with no id - which steppe
+    then took for the answer to its next request. Now only a line not yet answered gets
+    one; and the lines read with it in the same piece are answered too."""
+    app, folder = _app("tidy")
+    import link as link_mod
+
+    real = link_mod.Link.tidy
+    fails = [1]
+
+    def tidy(self):
+        if fails[0]:
+            fails[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 512 bytes")
+        real(self)
+
+    link_mod.Link.tidy = tidy
+    try:
+        script = [("link", b'{"id":1,"op":"ui.get"}\n{"id":2,"op":"ui.get"}'), ("wait", 30),
+                  ("link", b'{"id":3,"op":"khan.bonus","args":{"territories":{"red":[4]}}}')] + [("wait", 30)] * 4
+        finger, out = drive(app, script, folder)
+    finally:
+        link_mod.Link.tidy = real
+    got = _replies(out)
+    assert [r["id"] for r in got] == [1, 2, 3] and all(r["ok"] for r in got), got
+    assert fails[0] == 0 and "MemoryError" in app.notice
+
+
+class _Fading:
+    """A screen that animates for 300 ms after it comes, its frame changing as it goes (an
+    event card turning over, a VP gain shown for a while), then stands still."""
+
+    name = ""
+    refused = None
+
+    def __init__(self, now: int) -> None:
+        self.at = now
+
+    def animating(self, now: int) -> bool:
+        from hal import clock
+
+        return clock.elapsed(now, self.at) < 300
+
+    def draw(self, frame, now: int) -> None:
+        from hal import clock
+
+        t = clock.elapsed(now, self.at)
+        frame[0] = 1 + min(t, 300) // 100  # 1, 2, 3 while it moves; 4 once it stands
+
+    def settle(self, app) -> None:
+        pass
+
+    def ui_json(self) -> dict:
+        return {"mode": "fading"}
+
+    def at_top(self) -> bool:
+        return False
+
+
+def test_a_screen_that_stops_animating_gets_its_last_frame_drawn():
+    """Issue 21: the loop drew only while the screen animated, so the LEDs kept a frame from
+    the middle of an animation once it ended (Chu and Han's event name cut, a "+6" that
+    stayed until the next press): the frame after the animation is drawn too."""
+    app, folder = _app("fading")
+
+    def fade(app):
+        from hal import clock
+
+        app.switch(_Fading(clock.now()))
+
+    finger, out = drive(app, [("do", fade)] + [("wait", 30)] * 20, folder)
+    assert app.pixels.frame[0] == 4, app.pixels.frame[0]

@@ -66,7 +66,7 @@ def test_the_large_colours_go_down_first_then_with_the_small_ones():
     assert LARGE_KEEP <= large < 255 and small == 255 and whole == 255, px.cap
     assert px.current_ma() <= 400
     red = palette.PLAYER * 3
-    assert px._grb[red + 1] == (palette.PALETTE[red] * 128 + 127) // 255, "the piece keeps its level"
+    assert px.grb[red + 1] == (palette.PALETTE[red] * 128 + 127) // 255, "the piece keeps its level"
     # a whole board of terrains, more pieces: the terrains no lower than LARGE_KEEP of the
     # pieces' factor, the pieces come down towards their floors, the terrains with them
     _fill(px, [palette.TERRAIN + k for k in range(7)])
@@ -76,7 +76,7 @@ def test_the_large_colours_go_down_first_then_with_the_small_ones():
     small, large, whole = px.cap
     assert 0 < small < 255 and large == small * LARGE_KEEP // 255 and whole == 255, px.cap
     t = palette.TERRAIN * 3
-    assert all(palette.FLOOR[t + c] <= px._grb[t + (1, 0, 2)[c]] for c in range(3))
+    assert all(palette.FLOOR[t + c] <= px.grb[t + (1, 0, 2)[c]] for c in range(3))
     assert px.current_ma() <= 400
     # pieces on a quarter of the LEDs: the pieces near their floors, the terrains near theirs
     for i in range(0, 256, 4):
@@ -197,7 +197,7 @@ def test_the_viper_table_builder_and_the_plain_one_agree_at_every_cap():
             for large in (0, 1, 96, 254, 255):
                 for whole in (0, 1, 128, 255):
                     px._build(small, large, whole)
-                    out.append(bytes(px._grb))
+                    out.append(bytes(px.grb))
         return out
 
     tables = _fast_and_plain(mod, "_fast_build", built)

@@ -46,7 +46,7 @@ def test_the_brightness_and_the_supply_are_set_with_the_buttons_and_kept():
     assert bytes(px.out) != lit
     app.press("OK")
     assert app.ui_json()["mode"] == "menu" and app.ui_json()["choice"] == "settings"
-    assert _read(root + "settings.json") == {"brightness": 96, "usb_ma": 2000}
+    assert _read(root + "settings.json") == {"brightness": 96, "usb_ma": 2000, "hints": True}
     # the next boot comes up with them
     again = _app(root)
     assert again.pixels.brightness == 96 and again.pixels.budget_ma == 1900
@@ -79,7 +79,7 @@ def test_a_damaged_settings_file_gives_the_defaults():
     _to_settings(app)
     assert app.ui_json()["brightness"] == palette.DEFAULT_BRIGHTNESS
     app.press("OK")  # saved whole again: readable from now on
-    assert _read(root + "settings.json") == {"brightness": 48, "usb_ma": 500}
+    assert _read(root + "settings.json") == {"brightness": 48, "usb_ma": 500, "hints": True}
 
 
 def test_the_settings_code_is_let_go_with_its_screen():
@@ -118,3 +118,38 @@ def test_settings_have_their_help_and_a_flash_that_cannot_save_them_says_so():
         assert app.pixels.budget_ma > 1000  # in force until a restart
     finally:
         os.rmdir(root + "settings.tmp")
+
+
+def test_the_hints_are_on_until_turned_off_and_stay_off_after_a_restart():
+    root = tmpdir("i21-hints")
+    app = _app(root)
+    assert app.hints, "on to begin with"
+    _to_settings(app)
+    app.press("DOWN")
+    app.press("DOWN")
+    ui = app.ui_json()
+    assert ui["choice"] == "hints" and ui["hints"] is True
+    app.render(0)
+    on = bytes(app.pixels.frame)
+    app.press("LEFT")  # off, at once
+    assert app.ui_json()["hints"] is False and not app.hints
+    app.render(0)
+    assert bytes(app.pixels.frame) != on, "ON becomes OFF"
+    app.press("OK")
+    assert _read(root + "settings.json") == {"brightness": 48, "usb_ma": 500, "hints": False}
+    again = _app(root)
+    assert not again.hints, "kept across a restart"
+    again.new_game("khan", ["red", "blue"], 0, 5)
+    assert again.screen.hints is False and "hints" not in again.ui_json()
+    _to_settings_from_game(again)
+    again.press("DOWN")
+    again.press("DOWN")
+    again.press("RIGHT")  # on again
+    again.press("BACK")  # ...but BACK leaves them as they were: off
+    assert not again.hints
+
+
+def _to_settings_from_game(app) -> None:
+    app.press("BACK")  # MENU OK?
+    app.press("OK")  # the menu, on KHAN
+    _to_settings(app)

@@ -11,6 +11,7 @@ sys.path[:0] = [sys.argv[1] + "/firmware/sim", sys.argv[1] + "/firmware", sys.ar
 from fwtest import pixels  # noqa: E402
 
 from app import App  # noqa: E402
+import hostops  # noqa: E402
 from record import Record  # noqa: E402
 from shared_rules import cjson  # noqa: E402
 from shared_rules.errors import RulesError  # noqa: E402
@@ -78,7 +79,7 @@ for _ in range(400):
         app.alert = ""
     actions += 1
 try:
-    app.state_put({"game": "khan", "state": khan_state.game_json(app.record.game)})
+    hostops.state_put(app, {"game": "khan", "state": khan_state.game_json(app.record.game)})
     put = "accepted"
 except RulesError as e:
     put = e.code

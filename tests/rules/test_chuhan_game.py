@@ -55,7 +55,7 @@ def test_han_xin_gives_the_opponent_one_vp_when_it_resolves():
     ev = _do(g, do="ability", player="chu", card="han_xin")
     assert ev["waiting"] == "han_xin" and g.vp == [0, 1]
     ev = _do(g, do="resolve")
-    assert g.vp == [1, 1] and ev["resolved"] == {"player": "chu", "ability": "han_xin", "cancelled": False}
+    assert g.vp == [1, 1] and ev["resolved"] == {"player": "chu", "ability": "han_xin", "cancelled": False, "counters": 0}
     e = _refused(g, "illegal", do="ability", player="chu", card="han_xin")
     assert "already used this round" in e.message
 

@@ -27,7 +27,7 @@ def test_worked_example_1_xiao_ying_gives_chu_31_before_han_goes_out():
     assert ev["waiting"] == "xiao_ying" and s["vp"] == {"han": 30, "chu": 28}
     # ...Chu does not cancel it; Han's hand is empty, Chu holds one card
     s, ev = _play(s, do="out", player="han", cards=1)
-    assert ev["resolved"] == {"player": "han", "ability": "xiao_ying", "cancelled": False}
+    assert ev["resolved"] == {"player": "han", "ability": "xiao_ying", "cancelled": False, "counters": 0}
     assert ev["gains"] == [{"player": "chu", "vp": 3, "source": "xiao_ying", "doubled": False}]
     assert ev["winner"] == "chu" and s["phase"] == "over" and s["vp"] == {"han": 30, "chu": 31}
     e = raises("illegal", ops.call, "chuhan.play", {"state": s, "action": {"do": "next_round"}})
@@ -54,7 +54,7 @@ def test_worked_example_2_zhongli_mo_cancelled_and_restored_then_han_goes_out():
     s, ev = _play(s, do="counter", player="chu", card="xiao_he")
     # Han emptied his hand first: he went out; Chu holds no card
     s, ev = _play(s, do="out", player="han", cards=0)
-    assert ev["resolved"] == {"player": "chu", "ability": "zhongli_mo", "cancelled": False}
+    assert ev["resolved"] == {"player": "chu", "ability": "zhongli_mo", "cancelled": False, "counters": 2}
     assert [(g["player"], g["vp"], g["source"]) for g in ev["gains"]] == [("chu", 6, "twos"), ("han", 3, "out")]
     assert s["vp"] == {"han": 26, "chu": 30} and s["phase"] == "round_over" and ev["winner"] is None
     # no winner: the next round, Han has fewer VP and attacks
@@ -152,3 +152,13 @@ def test_tables_op_is_canonical_json():
     assert r["ranks"] == [1, 9, 8, 7, 6, 5, 4, 3, 2, 1] and r["win_vp"] == 31
     assert r["start_vp"] == {"han": 0, "chu": 1} and len(r["cards"]) == 12
     assert cjson.dumps(r).startswith("{\"cards\":")
+
+
+def test_the_story_says_no_more_counters_after_a_counter_and_nobody_counters_else():
+    """Issue 21: the story said "nobody counters" when a counter had been played."""
+    from shared_rules.chuhan.narration import narrate
+
+    one = {"player": "chu", "ability": "zhongli_mo", "cancelled": True, "counters": 1}
+    none = {"player": "chu", "ability": "han_xin", "cancelled": False, "counters": 0}
+    assert narrate(None, "", {"do": "resolve"}, {"resolved": one}).endswith("no more counters")
+    assert narrate(None, "", {"do": "resolve"}, {"resolved": none}).endswith("nobody counters")
