@@ -33,13 +33,13 @@ def main() -> None:
         _forget()
         path = "shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops"
         names = ["shared_rules." + m for m in ops.FIRST[game]] + [path]
-        for k, name in enumerate(names):
+        for name in names:
             before = _loaded()
             __import__(name)
             new = [m for m in _loaded() if m not in before and m != name and m.count(".") > 1]
             if name in before or new:
                 wrong.append(op + ": " + name + " imports " + (", ".join(new) or "nothing new"))
-            if k == len(names) - 1:  # the ops module loaded: then its NEEDS
+            if name == path:  # the ops module loaded: then its NEEDS
                 need = getattr(sys.modules[path], "NEEDS", {}).get(op[op.find(".") + 1:], ())
                 names.extend(["shared_rules." + m for m in need])
         before = _loaded()
