@@ -226,6 +226,8 @@ TIDY_PERCENT = 50  # the free heap under this share: the host's loads go (tidy)
 COLLECT_PERCENT = 20  # ...under this, or under COLLECT_WORDS words (32 KB on a Pico), the garbage
 COLLECT_WORDS = 8192  # is collected after a reply
 HOST_IDLE_MS = 3000  # the host's ops stay loaded this long after its last request (Link.idle)
+LONG_REPLIES = ("khan.playout",)  # written a part at a time (cjson.dump_steps: 3-9 KB, 40-110 ms a Pico
+# at once); every other reply at once (dump_steps costs 2-6 times dump's time: ~1-15 ms a Pico)
 TABLES = {}  # op -> the canonical text of a game's tables (they never change): hostops.tables_op
 SPEED = []  # hostops.speed_us(), once a boot
 
@@ -391,15 +393,17 @@ class Link:
     def stages(self, line, write):
         """Answer one request line through write(text), a stage at a time: a generator that
         yields where the button loop may take its turn - a rules op's request read, its op
-        done (the op itself is one stretch) - so a press waits for a stage, not for the whole
-        request; an op of steps (a game's STEPS: khan.conquests, khan.play) yields between
+        done - so a press waits for a stage, not for the whole
+        request; an op of steps (a game's STEPS: khan.conquests, khan.play, khan.playout) yields between
         its steps too. The device's own ops (the saved game, the journal, the screen) are
         answered in one stretch: a press between their stages could change what they read.
         The reply is written in chunks, so a whole saved game goes out without ever being
         one string in RAM. A reply that runs out of RAM on its way out is cut short (its line
         broken off) and followed by a no_memory error with the request's id: the host always
-        gets an answer."""
+        gets an answer. The rules modules an op needs are imported one a stage (its first
+        request after boot), and a long reply (LONG_REPLIES) is written a part a stage."""
         out = None
+        op = ""
         try:
             try:
                 out = self.read(line)
@@ -411,19 +415,28 @@ class Link:
                 self.stage = "read"
                 yield
                 rid, op, args = out
-                out = None
                 out = yield from self._stepping(rid, op, args)
                 self.stage = "op"
                 yield
             if out is None:
                 return
             try:
-                if rules:  # a long reply (a game played out, the tables) a part at a time
-                    self.stage = "reply"
-                    for _ in cjson.dump_steps(out, write):
-                        yield
-                else:
+                text = None
+                if rules and op in LONG_REPLIES:  # a long reply (a game played out) encoded a part a
+                    self.stage = "reply"  # stage, then written at once: never a line half written
+                    text = []  # when a press comes (a Pico's USB takes a KB in about a millisecond)
+                    try:
+                        for _ in cjson.dump_steps(out, text.append):
+                            yield
+                    except MemoryError:  # (its parts let go: then at once, as any other)
+                        text = None
+                        gc.collect()
+                if text is None:
                     cjson.dump(out, write)
+                else:
+                    for part in text:
+                        write(part)
+                    text = None
                 write("\n")
             except MemoryError:
                 write("\n")  # the line broken off ends here (the host passes over it)...

@@ -193,10 +193,6 @@ def _ordered(obj, room: int, od):
     if not room:
         return None
     if type(obj) is dict:
-        if _flat(obj.values()):  # (a dict of plain values - a board's yurts - sorted at C speed)
-            if not _types(obj) <= _STR:
-                return None
-            return od(sorted(obj.items()))
         out = od()
         for k in sorted(obj):
             if type(k) is not str:
@@ -211,8 +207,6 @@ def _ordered(obj, room: int, od):
                     return None
             out[k] = v
         return out
-    if _flat(obj):  # (a list of plain values: as it is)
-        return obj
     copy = None
     for i in range(len(obj)):
         v = obj[i]
