@@ -114,8 +114,8 @@ def _time() -> None:
 MAX = 3000
 _NONE = 0x3FFFFFFF  # (no run yet)
 _least = []  # us, by place (an array of MAX once started)
-_op = []  # the op and the stage of each place (references: a string made for each would be
-_where = []  # a thousand of them in the heap measured)
+_kind = []  # the op and the stage of each place: an index into _names (a bytearray of MAX: lists of
+_names = []  # MAX references took 24 KB of a Pico's heap, and the requests measured ran out of RAM)
 _place = [0, 0]  # the place of the next stretch in the run under way; places seen in the longest run
 _io = [0, 0]  # us spent writing replies to the pty, all told and as of the last stretch
 
@@ -136,8 +136,7 @@ def _stretches() -> None:
     for k in range(MAX):
         least[k] = _NONE
     _least.append(least)
-    _op.extend([""] * MAX)
-    _where.extend([""] * MAX)
+    _kind.append(bytearray(MAX))
     stretch = loop.stretch
     stages = link_mod.Link.stages
 
@@ -159,14 +158,23 @@ def _stretches() -> None:
             least = _least[0]
             if us < least[k]:
                 least[k] = us
-                _op[k] = op
-                _where[k] = where
+                _kind[0][k] = _name(op + " " + where)
             _place[0] = k + 1
             _place[1] = max(_place[1], k + 1)
 
     loop.stretch = recorded
     link_mod.Link.stages = timed_stages
     TIMING.append(least_stretch)
+
+
+def _name(text: str) -> int:
+    """text's index in _names (added once; at most 255 of them: the rest share the last)."""
+    for k in range(len(_names)):
+        if _names[k] == text:
+            return k
+    if len(_names) < 255:
+        _names.append(text)
+    return len(_names) - 1
 
 
 def least_stretch(args: dict) -> list:
@@ -178,7 +186,7 @@ def least_stretch(args: dict) -> list:
     for k in range(1, n):
         if least[k] > least[best]:
             best = k
-    out = [_op[best] + " " + _where[best], least[best] if n else 0]
+    out = [_names[_kind[0][best]] if n else "", least[best] if n else 0]
     _place[0] = 0
     if args.get("least") == "reset":
         for k in range(n):
