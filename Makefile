@@ -21,7 +21,7 @@ run: $(STAMP)
 web: $(STAMP)
 	$(BIN)/steppe web --sim
 
-test: lint typecheck mpy test-mpy pytest
+test: lint typecheck mpy pytest
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

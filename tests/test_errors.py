@@ -7,8 +7,10 @@ import os
 import pty
 import signal
 import subprocess
+import time
 import tty
 
+import pytest
 from conftest import ROOT, Sim, tool
 
 from steppe import flash
@@ -123,3 +125,60 @@ def test_every_command_has_an_overall_timeout(sims):
     run = _steppe("--timeout", "1.5", "verify", "--count", "400", "--port", s.device, env=env)
     _one_line(run, NO_ANSWER, "gave up after 1.5 s")
     s.reopen()
+
+
+def _a_box_that_breaks_off(replies) -> "tuple[int, int, threading.Thread]":
+    """A pty whose far end answers the first request with the lines replies(rid) gives."""
+    import re
+    import threading
+
+    master, slave = pty.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+
+    def serve():
+        got = b""
+        while b"\n" not in got:
+            got += os.read(master, 4096)
+        rid = int(re.search(rb'"id":(\d+)', got).group(1))
+        for line in replies(rid):
+            os.write(master, line)
+
+    box = threading.Thread(target=serve, daemon=True)
+    box.start()
+    return master, slave, box
+
+
+@pytest.mark.parametrize("then", ["again", "no_memory", "nothing"])
+def test_a_reply_the_box_broke_off_is_passed_over_for_the_one_that_follows(then):
+    """The box that runs out of RAM writing a reply breaks its line off and sends it again,
+    or a no_memory error (firmware/link.py stages): steppe takes what follows, as it did
+    before it learnt to say a reply that is not JSON (a tampered journal's log.get at 128wK
+    was 'bad_reply' in test_sim). A broken line with nothing after it is bad_reply, in
+    BROKEN_GRACE, not the whole timeout."""
+    from steppe.device import BROKEN_GRACE, DeviceError, SerialTransport
+
+    def replies(rid):
+        head = b'{"id":%d,"ok":true,"result":{"journal":[{"a":1},' % rid
+        yield head + b"\n"
+        if then == "again":
+            yield head + b'{"a":2}]}}\n'
+        elif then == "no_memory":
+            yield b'{"error":{"code":"no_memory","message":"the reply did not fit"},"id":%d,"ok":false}\n' % rid
+
+    master, slave, box = _a_box_that_breaks_off(replies)
+    link = SerialTransport(os.ttyname(slave), lock=False)
+    try:
+        began = time.monotonic()
+        if then == "again":
+            assert link.request("log.get", timeout=30) == {"journal": [{"a": 1}, {"a": 2}]}
+        else:
+            with pytest.raises(DeviceError) as said:
+                link.request("log.get", timeout=60)
+            assert said.value.code == ("no_memory" if then == "no_memory" else "bad_reply")
+            assert time.monotonic() - began < BROKEN_GRACE + 5
+    finally:
+        link.close()
+        box.join(5)
+        os.close(master)
+        os.close(slave)

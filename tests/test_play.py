@@ -153,7 +153,7 @@ def test_the_panel_in_tmux_reaches_the_khan_board_flips_and_quits(pane, tmp_path
         ruler, start, to = fled.group(1), fled.group(2), fled.group(3)
     else:
         ruler, start, to = fled.group(4), fled.group(5), None
-    want = {(ord(start[0]) - 65, int(start[1:]) - 1): "dark"}
+    want = {(ord(start[0]) - 65, int(start[1:]) - 1): colours[palette.NEUTRAL]}  # a black yurt's own colour
     if to:
         want[(ord(to[0]) - 65, int(to[1:]) - 1)] = colours[palette.RULER + RULERS.index(ruler)]
     deadline = time.monotonic() + 20.0

@@ -201,11 +201,25 @@ def test_undo_and_redo_from_the_page_are_the_boxs(web, page):
         link.close()
 
 
+def _hints(link, on: bool) -> None:
+    """The box's hints turned on or off with its buttons (the game in play left for the menu's
+    SET, then resumed): with them on, the cursor stops only on cells a yurt may take."""
+    for _ in range(5):  # (BACK out of a cursor or a choice to the board first)
+        if link.request("ui.get")["mode"] == "board":
+            break
+        link.request("ui.press", {"button": "BACK"})
+    for button in ("BACK", "OK", "UP", "OK", "DOWN", "DOWN", "RIGHT" if on else "LEFT", "OK", "DOWN", "OK"):
+        link.request("ui.press", {"button": button})
+    got = link.request("ui.get")
+    assert (got["screen"], got["mode"]) == ("khan", "board"), got
+
+
 def test_a_refusal_of_the_box_is_one_line_on_the_page(web, page):
     link, _ = box()
     try:
         lines, game = seeded("khan", ["red", "yellow", "blue"], 3, 0)
         put(link, "khan", lines, game)
+        _hints(link, False)  # (the cursor free to go where a yurt may not)
         open_live(page, web)
         for button in ("DOWN", "OK", "DOWN", "RIGHT", "OK"):  # a second setup yurt in a region
             page_press(page, button)
@@ -214,7 +228,10 @@ def test_a_refusal_of_the_box_is_one_line_on_the_page(web, page):
         wait(lambda: js(page, "document.getElementById('line').textContent") == "refused: " + why, 5, "the line")
         assert js(page, "document.getElementById('line').classList.contains('bad')")
     finally:
-        link.close()
+        try:
+            _hints(link, True)
+        finally:
+            link.close()
 
 
 def _cell(d, name: str):

@@ -13,11 +13,15 @@ it may take, and the score, the special cards in force and the final phase's con
 left are shown.
 """
 
+import sys
+
 from shared_rules.errors import RulesError, bad_args
 from shared_rules.khan import conquer, invade
 from shared_rules.khan.game import ACTIONS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, TURN, VIRTUAL
 from shared_rules.khan.tables import (ANYWHERE, DIRECTIONS, DX, DY, FIGURES, RIVER, RULERS, SYMBOLS, TERRAINS,
                                       card_direction, card_ruler, card_symbol)
+
+import memory
 from hal import clock
 from hal.clock import elapsed
 from ui import palette
@@ -140,9 +144,13 @@ class KhanScreen(Screen):
         return self.mode == "board"
 
     def _hints(self):
-        """The hints (ui/khan_hints.py) when the box's setting has them on, else None."""
-        if not self.hints:
-            self.aid = None
+        """The hints (ui/khan_hints.py) when the box's setting has them on and the game is not
+        over, else None (and their code let go: a finished game has nothing to hint, and the
+        heap is wanted for its archive and the host's pulls)."""
+        if not self.hints or self.game.phase == OVER:
+            if self.aid is not None or "ui.khan_hints" in sys.modules:
+                self.aid = None
+                memory.unload("ui.khan_hints")
         elif self.aid is None:
             from ui.khan_hints import Hints
 
@@ -158,6 +166,8 @@ class KhanScreen(Screen):
         self._press(app, button, long, aid)
         if aid is not None and self.mode not in ("cursor", "paint"):
             aid.stop()
+        if aid is not None and self.game.phase == OVER:
+            self._hints()  # the game's end: the hints go
 
     def _press(self, app, button: str, long: bool, aid) -> None:
         mode = self.mode

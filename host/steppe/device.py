@@ -55,6 +55,8 @@ def request_line(req: dict) -> str:
         return json.dumps(req, separators=(",", ":"))
 
 
+BROKEN_GRACE = 10.0  # s: what a reply of ours broken off (not JSON) is given for the one that follows it
+
 class DeviceError(StepError):
     """A reply {"ok": false}: the code and message the device gave."""
 
@@ -94,6 +96,19 @@ class Transport:
         err = reply.get("error") or {}
         raise DeviceError(str(err.get("code", "error")), str(err.get("message", "")))
 
+    def ask(self, op: str, args=None, timeout: float = 10.0, tries: int = 3) -> dict:
+        """request(), asked again (tries in all) when the device had no room to answer
+        (no_memory: its heap fragmented by play) - it lets go of what it can each time, and a
+        turn of its loop (a pause) tidies its heap: at 96wK one no_memory in a row is not rare."""
+        for _ in range(tries - 1):
+            try:
+                return self.request(op, args, timeout)
+            except DeviceError as e:
+                if e.code != "no_memory":
+                    raise
+            time.sleep(0.2)
+        return self.request(op, args, timeout)
+
     def exchange(self, op: str, args=None, timeout: float = 10.0) -> dict:
         """Send one request and return its whole reply ({"ok": ...})."""
         rid = self.next_id
@@ -122,8 +137,12 @@ class Transport:
         answer to a line it could not read - with a code, only an error of that code); other
         lines are skipped."""
         deadline = time.monotonic() + timeout
+        broken = b""  # a reply of ours that is not JSON: broken off (the box ran out of RAM writing it)?
         while True:
             left = deadline - time.monotonic()
+            if left <= 0 and broken:  # nothing came after it: the reply itself is bad
+                raise DeviceError("bad_reply", "the device's reply is not JSON (%d bytes: %s...)" % (
+                    len(broken), broken[:60].decode("ascii", "replace")))
             if left <= 0:
                 raise NoAnswer("the device did not answer within %g s" % timeout)
             line = self.readline(left)
@@ -132,9 +151,11 @@ class Transport:
             try:
                 msg = json.loads(line)
             except (ValueError, RecursionError):  # a boot message, REPL echo: not a reply
-                if line.startswith(b'{"id":%d,"ok":' % rid):  # ours, but not JSON this host reads
-                    raise DeviceError("bad_reply", "the device's reply is not JSON (%d bytes: %s...)" % (
-                        len(line), line[:60].decode("ascii", "replace")))
+                if line.startswith(b'{"id":%d,"ok":' % rid) and not broken:  # ours, but not JSON this host reads:
+                    # a reply the box broke off follows at once, again or as no_memory (firmware/link.py
+                    # stages); a reply that is not JSON as it was sent is said, not waited on for long
+                    broken = line
+                    deadline = min(deadline, time.monotonic() + BROKEN_GRACE)
                 continue
             if not isinstance(msg, dict) or "ok" not in msg:
                 continue

@@ -270,26 +270,15 @@ def write_atomic(path: str, text: "str | bytes", encoding: str = "ascii") -> Non
 
 def pull(link: Transport) -> "tuple[str, dict, list]":
     """(game, state, journal lines) of the game in progress on the device."""
-    got = _asked(link, "state.get")
+    got = link.ask("state.get")
     game = got.get("game")
     if game is None:
         raise StepError("the device has no game in progress (it shows the menu): nothing to pull", EXIT_FAILED)
-    log = _asked(link, "log.get", 60.0)
+    log = link.ask("log.get", timeout=60.0)
     if log.get("game") != game:
         raise StepError("the device changed games while its game was read; try again", EXIT_FAILED)
     lines = log.get("journal")
     return str(game), got.get("state") or {}, lines if isinstance(lines, list) else []
-
-
-def _asked(link: Transport, op: str, timeout: float = 10.0) -> dict:
-    """A request the device had no room to answer (no_memory: its heap fragmented by play)
-    is asked once more - the device has let go of what it could meanwhile."""
-    try:
-        return link.request(op, timeout=timeout)
-    except DeviceError as e:
-        if e.code != "no_memory":
-            raise
-        return link.request(op, timeout=timeout)
 
 
 def put_part(link: Transport, args: dict) -> dict:

@@ -189,12 +189,12 @@ def check_game(link: Transport, timeout: float = REPLY_TIMEOUT) -> "tuple[str, i
     from shared_rules import replay
     from shared_rules.games import module
 
-    box = link.request("state.get", timeout=timeout)
+    box = link.ask("state.get", timeout=timeout)
     name = box.get("game")
     if name is None:
         raise StepError("the device has no game in progress (it shows the menu): no game to verify", EXIT_FAILED)
     try:
-        head, texts = journal_texts(link.request("log.get", timeout=timeout).get("journal") or [])
+        head, texts = journal_texts(link.ask("log.get", timeout=timeout).get("journal") or [])
         game = replay.replay(head, texts)
     except RulesError as e:
         raise StepError(e.message, EXIT_FAILED)

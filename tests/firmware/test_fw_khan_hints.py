@@ -310,3 +310,19 @@ def test_a_press_that_waits_is_served_before_the_hints_work_which_the_frames_fin
             break
     assert aid.stops is not None and aid.job is None, "finished by the frames, a step each"
     assert aid.stops[_cell(app)], "the cursor on a stop"
+
+
+def test_the_hints_code_goes_once_the_game_is_over():
+    """A finished game has nothing to hint: the hints' code (ui/khan_hints.py, the largest
+    part of a Khan screen) is let go at the first press after the end, and the heap has it
+    for the archive and the host's pulls (a 4-player game at 128wK could not prove a
+    changed journal line with it loaded: test_sim)."""
+    import sys
+
+    app = _app("over", 3)
+    _play(app, 3, lambda g: g.phase == "turn")
+    app.press("OK")  # a flip: the hints are at work
+    assert "ui.khan_hints" in sys.modules
+    _play(app, 3, lambda g: g.phase == "over")
+    app.press("LEFT")
+    assert "ui.khan_hints" not in sys.modules
