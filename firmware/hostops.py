@@ -271,7 +271,9 @@ def tables_steps(app, op: str):
             app.free_memory()
             return result
         parts = []
-        yield from cjson.dump_steps(result, parts.append)
+        from shared_rules.cjson_steps import dump_steps
+
+        yield from dump_steps(result, parts.append)
         result = None
         text = "".join(parts)
         parts = None

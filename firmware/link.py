@@ -226,7 +226,7 @@ TIDY_PERCENT = 50  # the free heap under this share: the host's loads go (tidy)
 COLLECT_PERCENT = 20  # ...under this, or under COLLECT_WORDS words (32 KB on a Pico), the garbage
 COLLECT_WORDS = 8192  # is collected after a reply
 HOST_IDLE_MS = 3000  # the host's ops stay loaded this long after its last request (Link.idle)
-LONG_REPLIES = ("khan.playout",)  # written a part at a time (cjson.dump_steps: 3-9 KB, 40-110 ms a Pico
+LONG_REPLIES = ("khan.playout",)  # written a part at a time (cjson_steps: 3-9 KB, 40-110 ms a Pico
 # at once); every other reply at once (dump_steps costs 2-6 times dump's time: ~1-15 ms a Pico)
 TABLES = {}  # op -> the canonical text of a game's tables (they never change): hostops.tables_op
 SPEED = []  # hostops.speed_us(), once a boot
@@ -426,7 +426,9 @@ class Link:
                     self.stage = "reply"  # stage, then written at once: never a line half written
                     text = []  # when a press comes (a Pico's USB takes a KB in about a millisecond)
                     try:
-                        for _ in cjson.dump_steps(out, text.append):
+                        from shared_rules.cjson_steps import dump_steps
+
+                        for _ in dump_steps(out, text.append):
                             yield
                     except MemoryError:  # (its parts let go: then at once, as any other)
                         text = None

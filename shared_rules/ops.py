@@ -50,67 +50,61 @@ def lookup(name):
     raise RulesError(UNKNOWN_OP, "unknown op " + cjson.dumps(name)[:60] + "; ops are listed in docs/ops.md")
 
 
-# each game's ops module's own imports, leaves first: a device imports them a step at a time
-# before the module (stepped); tests/test_op_imports.py checks them, and each game's NEEDS
-FIRST = {
-    "rng": ("args", "rng"),
-    "chuhan": ("args", "chuhan.tables", "rng", "steps"),
-    "huns": ("args", "huns.tables", "rng", "steps"),
-    "khaan": ("args", "dice", "khaan.tables", "steps"),
-    "khan": ("args", "steps", "khan.tables", "khan.board"),
-}
 CALL = "call"  # what an op's steps return when the op itself is still to be called (call())
+_READY = {}  # op -> True: its rules modules imported (since its game's ops module was last loaded)
 
 
 def stepped(name, args):
     """The steps of an op a device answers a step at a time (a generator that yields between
     steps and returns the result, or CALL: call() it now), or None: an op with nothing to do
-    a step at a time, or not an op (call() says why). The first steps import the rules
-    modules the op needs that are not loaded yet, one a step (FIRST, its game's ops module,
-    then the module's NEEDS: importing all of a game's rules at once is a few hundred ms on a
-    Pico, one module a few); then the op's own steps (its module's STEPS), if it has any."""
+    a step at a time, or not an op (call() says why). An op's first request imports the
+    rules modules it needs, one a step (shared_rules/needs.py: importing all of a game's
+    rules at once is a few hundred ms on a Pico, one module a few); then come the op's own
+    steps (its module's STEPS), if it has any."""
     if not isinstance(name, str) or not isinstance(args, dict):
         return None
     dot = name.find(".")
     game = name[:dot] if dot > 0 else ""
     if game not in GAMES:
         return None
-    path = _path(game)
-    mod = sys.modules.get(path)
-    if mod is None:
-        return _steps(game, name[dot + 1:], args)
-    needs = getattr(mod, "NEEDS", None)
-    need = needs.get(name[dot + 1:]) if needs else None
-    steps = getattr(mod, "STEPS", None)
-    fn = steps.get(name[dot + 1:]) if steps else None
-    if fn is None and not _missing(need):
-        return None
-    return _steps(game, name[dot + 1:], args)
+    op = name[dot + 1:]
+    mod = sys.modules.get(_path(game))
+    if mod is None:  # (its game's rules let go, or never loaded: its ops imported afresh)
+        for known in [k for k in _READY if k.startswith(game + ".")]:
+            del _READY[known]
+    elif name in _READY:
+        steps = getattr(mod, "STEPS", None)
+        fn = steps.get(op) if steps else None
+        return fn(args) if fn is not None else None
+    return _steps(game, name, op, args)
 
 
-def _steps(game: str, op: str, args: dict):
+def _steps(game: str, name: str, op: str, args: dict):
     from shared_rules.steps import imports
 
-    yield from imports(["shared_rules." + m for m in FIRST[game]] + [_path(game)])
-    mod = _module(game)
-    needs = getattr(mod, "NEEDS", None)
-    need = needs.get(op) if needs else None
+    first, need = _needs(game, op)
+    yield from imports(["shared_rules." + m for m in first] + [_path(game)])
     if need:
         yield from imports(["shared_rules." + m for m in need])
-    steps = getattr(mod, "STEPS", None)
+    if len(_READY) < 64:  # (the ops' own names: a few dozen)
+        _READY[name] = True
+    steps = getattr(_module(game), "STEPS", None)
     fn = steps.get(op) if steps else None
     if fn is None:
         return CALL
     return (yield from fn(args))
 
 
-def _missing(names) -> bool:
-    """Whether a module of names (short: without "shared_rules.") is not loaded yet."""
-    if names:
-        for m in names:
-            if "shared_rules." + m not in sys.modules:
-                return True
-    return False
+def _needs(game: str, op: str) -> tuple:
+    """(the modules game's ops module imports, those op imports besides), read from
+    shared_rules/needs.py, which is then let go (it is read on an op's first request only)."""
+    mod = __import__("shared_rules.needs", None, None, ("NEEDS",))
+    out = (mod.FIRST[game], mod.NEEDS.get(game, {}).get(op, ()))
+    sys.modules.pop("shared_rules.needs", None)
+    package = sys.modules.get("shared_rules")
+    if package is not None and "needs" in dir(package):
+        delattr(package, "needs")
+    return out
 
 
 def call(name: str, args) -> dict:

@@ -2,7 +2,7 @@
 conquest search with its pauses, a whole game played out, a reply encoded a part at a time -
 and they do take steps (a press waits for one step, not for the op)."""
 
-from shared_rules import cjson, ops
+from shared_rules import cjson, cjson_steps, ops
 from shared_rules.khan import conquer, randplay
 from shared_rules.khan.game import OVER
 from shared_rules.steps import finish
@@ -69,14 +69,20 @@ def test_a_reply_encoded_in_steps_is_the_canonical_text():
     for value in values:
         parts = []
         steps = 0
-        for _ in cjson.dump_steps(value, parts.append):
+        for _ in cjson_steps.dump_steps(value, parts.append):
             steps += 1
         assert "".join(parts) == cjson.dumps(value)
-        if len(cjson.dumps(value)) > 4 * cjson.STEP_CHARS:
+        if len(cjson.dumps(value)) > 4 * cjson_steps.STEP_CHARS:
             assert steps >= 2, "a long reply takes steps"
 
 
-def test_ops_not_answered_in_steps_are_called_whole():
+def test_an_ops_first_request_imports_its_rules_then_it_is_called_whole():
+    import sys
+
     ops.call("khan.bonus", {"territories": {}})  # (its modules loaded)
-    assert ops.stepped("khan.bonus", {"territories": {}}) is None
+    first = ops.stepped("khan.bonus", {"territories": {}})
+    assert first is not None, "its first request: its rules modules looked for (shared_rules/needs.py)"
+    assert _run(first) == (ops.CALL, 0), "all loaded: no step, and the op is called whole"
+    assert "shared_rules.needs" not in sys.modules, "the lists are let go once read"
+    assert ops.stepped("khan.bonus", {"territories": {}}) is None, "then it is called whole at once"
     assert ops.stepped("nogame.op", {}) is None and ops.stepped(3, {}) is None
