@@ -5,8 +5,10 @@ answering. All over real pseudo-terminals."""
 import json
 import os
 import pty
+import re
 import signal
 import subprocess
+import threading
 import time
 import tty
 
@@ -129,9 +131,6 @@ def test_every_command_has_an_overall_timeout(sims):
 
 def _a_box_that_breaks_off(replies) -> "tuple[int, int, threading.Thread]":
     """A pty whose far end answers the first request with the lines replies(rid) gives."""
-    import re
-    import threading
-
     master, slave = pty.openpty()
     tty.setraw(master)
     tty.setraw(slave)
