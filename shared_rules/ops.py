@@ -50,6 +50,15 @@ def lookup(name):
     raise RulesError(UNKNOWN_OP, "unknown op " + cjson.dumps(name)[:60] + "; ops are listed in docs/ops.md")
 
 
+# each game's ops module's own imports, leaves first: a device imports them one a step before
+# the module (stepped); then the op's own, its module's NEEDS (tests/test_op_imports.py checks both)
+FIRST = {
+    "rng": "args rng",
+    "chuhan": "args chuhan.tables rng steps",
+    "huns": "args huns.tables rng steps",
+    "khaan": "args dice khaan.tables steps",
+    "khan": "args steps khan.tables khan.board",
+}
 CALL = "call"  # what an op's steps return when the op itself is still to be called (call())
 _READY = {}  # op -> True: its rules modules imported (since its game's ops module was last loaded)
 
@@ -58,7 +67,7 @@ def stepped(name, args):
     """The steps of an op a device answers a step at a time (a generator that yields between
     steps and returns the result, or CALL: call() it now), or None: an op with nothing to do
     a step at a time, or not an op (call() says why). An op's first request imports the
-    rules modules it needs, one a step (shared_rules/needs.py: importing all of a game's
+    rules modules it needs, one a step (FIRST, its ops module's NEEDS: importing all of a game's
     rules at once is a few hundred ms on a Pico, one module a few); then come the op's own
     steps (its module's STEPS), if it has any."""
     if not isinstance(name, str) or not isinstance(args, dict):
@@ -82,29 +91,27 @@ def stepped(name, args):
 def _steps(game: str, name: str, op: str, args: dict):
     from shared_rules.steps import imports
 
-    first, need = _needs(game, op)
-    yield from imports(["shared_rules." + m for m in first] + [_path(game)])
-    if need:
-        yield from imports(["shared_rules." + m for m in need])
+    yield from imports(["shared_rules." + m for m in FIRST[game].split()] + [_path(game)])
+    mod = _module(game)
+    yield from imports(["shared_rules." + m for m in needs(mod, op)])
     if len(_READY) < 64:  # (the ops' own names: a few dozen)
         _READY[name] = True
-    steps = getattr(_module(game), "STEPS", None)
+    steps = getattr(mod, "STEPS", None)
     fn = steps.get(op) if steps else None
     if fn is None:
         return CALL
     return (yield from fn(args))
 
 
-def _needs(game: str, op: str) -> tuple:
-    """(the modules game's ops module imports, those op imports besides), read from
-    shared_rules/needs.py, which is then let go (it is read on an op's first request only)."""
-    mod = __import__("shared_rules.needs", None, None, ("NEEDS",))
-    out = (mod.FIRST[game], mod.NEEDS.get(game, {}).get(op, ()))
-    sys.modules.pop("shared_rules.needs", None)
-    package = sys.modules.get("shared_rules")
-    if package is not None and "needs" in dir(package):
-        delattr(package, "needs")
-    return out
+def needs(mod, op: str) -> "list[str]":
+    """The rules modules op imports besides its ops module's (mod.NEEDS: ";op module module...;"),
+    without "shared_rules."."""
+    text = getattr(mod, "NEEDS", "")
+    at = text.find(";" + op + " ")
+    if at < 0:
+        return []
+    at += len(op) + 2
+    return text[at:text.find(";", at)].split()
 
 
 def call(name: str, args) -> dict:

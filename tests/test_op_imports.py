@@ -1,6 +1,6 @@
 """Issue 20: a device's first request of an op imports the rules modules it needs one at a
 time (shared_rules/ops.py stepped), each a stage the buttons take their turn after - so each
-game's ops module must name them all, leaves first (shared_rules/needs.py: FIRST, NEEDS): checked
+game's ops module must name them all, leaves first (ops.FIRST, each ops module's NEEDS): checked
 under both interpreters, with every op's seeded cases as steppe sends them and as written."""
 
 import json

@@ -156,3 +156,14 @@ OPS = {
 
 # the ops a device answers a step at a time, its buttons polled between (firmware/link.py)
 STEPS = {"play": play_steps}
+
+# the rules modules each op imports (besides those this module imports: ops.FIRST), leaves
+# first, without "shared_rules.": a device's first request of an op imports them one a step
+# (shared_rules/ops.py stepped; tests/test_op_imports.py checks the list). One string, not a
+# dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the game's rules are loaded
+NEEDS = (";answer chuhan.sets chuhan.game chuhan.state"
+         ";events chuhan.sets chuhan.game"
+         ";going_out chuhan.sets chuhan.game"
+         ";new chuhan.sets chuhan.game chuhan.state"
+         ";play chuhan.sets chuhan.game chuhan.state chuhan.actions"
+         ";round chuhan.sets chuhan.game chuhan.state;")

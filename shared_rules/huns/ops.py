@@ -150,3 +150,16 @@ OPS = {
 
 # the ops a device answers a step at a time, its buttons polled between (firmware/link.py)
 STEPS = {"play": play_steps}
+
+# the rules modules each op imports (besides those this module imports: ops.FIRST), leaves
+# first, without "shared_rules.": a device's first request of an op imports them one a step
+# (shared_rules/ops.py stepped; tests/test_op_imports.py checks the list). One string, not a
+# dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the game's rules are loaded
+NEEDS = (";end_check dice huns.dice huns.score huns.game huns.state"
+         ";new dice huns.dice huns.score huns.game huns.state"
+         ";play dice huns.dice huns.score huns.game huns.state huns.actions"
+         ";roll dice huns.dice huns.score huns.game huns.state"
+         ";score huns.score dice huns.dice huns.game huns.state"
+         ";setup dice huns.dice"
+         ";tables dice huns.dice huns.score huns.game huns.state"
+         ";turns dice huns.dice;")

@@ -413,3 +413,24 @@ OPS = {
 
 # the ops a device answers a step at a time, its buttons polled between (firmware/link.py)
 STEPS = {"play": play_steps}
+
+# the rules modules each op imports (besides those this module imports: ops.FIRST), leaves
+# first, without "shared_rules.": a device's first request of an op imports them one a step
+# (shared_rules/ops.py stepped; tests/test_op_imports.py checks the list). One string, not a
+# dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the game's rules are loaded
+NEEDS = (";board khaan.dice khaan.board khaan.growth rng khaan.state khaan.messages"
+         ";combat khaan.combat khaan.growth rng khaan.state khaan.messages"
+         ";countdown khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige rng khaan.game"
+         ";diplomacy khaan.dice khaan.diplomacy khaan.growth rng khaan.state khaan.messages"
+         ";growth khaan.growth rng khaan.state khaan.dice khaan.messages"
+         ";kurultai khaan.kurultai khaan.growth rng khaan.state"
+         ";new khaan.growth rng khaan.state khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige khaan.game"
+         ";order khaan.dice khaan.growth rng khaan.state"
+         ";place khaan.growth rng khaan.state"
+         ";play khaan.growth rng khaan.state khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige khaan.game khaan.actions"
+         ";plunder khaan.plunder khaan.growth rng khaan.state"
+         ";prestige khaan.prestige khaan.growth rng khaan.state"
+         ";roll khaan.growth rng khaan.state khaan.messages"
+         ";setup khaan.dice khaan.board khaan.growth rng khaan.state"
+         ";tables khaan.dice khaan.board khaan.kurultai"
+         ";vote khaan.kurultai khaan.growth rng khaan.state;")

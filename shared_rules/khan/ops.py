@@ -316,3 +316,19 @@ OPS = {
 # the ops a device answers a step at a time, its buttons polled between (firmware/link.py):
 # name -> a generator that yields between its steps and returns the op's result
 STEPS = {"conquests": conquests_steps, "play": play_steps, "playout": playout_steps}
+
+# the rules modules each op imports (besides those this module imports: ops.FIRST), leaves
+# first, without "shared_rules.": a device's first request of an op imports them one a step
+# (shared_rules/ops.py stepped; tests/test_op_imports.py checks the list). One string, not a
+# dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the game's rules are loaded
+NEEDS = (";board khan.board_text"
+         ";bonus khan.score khan.position"
+         ";conquer khan.position khan.conquer khan.packed khan.load khan.messages"
+         ";conquests khan.position khan.conquer khan.packed khan.load"
+         ";flee khan.position khan.flee khan.packed khan.load khan.conquer khan.invade rng khan.game khan.state"
+         ";flip khan.position khan.conquer khan.flee khan.invade rng khan.game"
+         ";invasions khan.position khan.invade khan.packed khan.load khan.messages"
+         ";new khan.position khan.conquer khan.flee khan.invade rng khan.game khan.state khan.messages"
+         ";play khan.position khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.actions khan.packed_state khan.state"
+         ";playout khan.position khan.conquer khan.flee khan.invade rng khan.game khan.state khan.actions khan.randplay khan.score"
+         ";score khan.position khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.score;")

@@ -1,6 +1,6 @@
 """Run under CPython and MicroPython by tests/test_op_imports.py: each op's first request
 imports its rules modules one at a time, leaves first (shared_rules/ops.py stepped, with
-shared_rules/needs.py's lists: FIRST, then its game's ops module, then NEEDS), and the op
+ops.FIRST, then its game's ops module, then the module's NEEDS), and the op
 itself imports nothing more.
 
 argv: a JSON file {op: [args, ...]}. Prints one line: "ok N" or what went wrong.
@@ -9,7 +9,7 @@ argv: a JSON file {op: [args, ...]}. Prints one line: "ok N" or what went wrong.
 import json
 import sys
 
-from shared_rules import needs, ops
+from shared_rules import ops
 
 BOOT = ("shared_rules", "shared_rules.ops", "shared_rules.cjson", "shared_rules.errors", "shared_rules.games")
 
@@ -33,7 +33,7 @@ def main() -> None:
         game = op[:op.find(".")]
         _forget()
         path = "shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops"
-        names = ["shared_rules." + m for m in needs.FIRST[game]] + [path]
+        names = ["shared_rules." + m for m in ops.FIRST[game].split()] + [path]
         for name in names:
             before = _loaded()
             __import__(name)
@@ -41,7 +41,7 @@ def main() -> None:
             if name in before or new:
                 wrong.append(op + ": " + name + " imports " + (", ".join(new) or "nothing new"))
             if name == path:  # the ops module loaded: then its NEEDS
-                need = needs.NEEDS.get(game, {}).get(op[op.find(".") + 1:], ())
+                need = ops.needs(sys.modules[path], op[op.find(".") + 1:])
                 names.extend(["shared_rules." + m for m in need])
         before = _loaded()
         for args in cases[op]:
