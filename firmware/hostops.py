@@ -254,7 +254,7 @@ def tables_steps(app, op: str):
     heap the text's block would split what is free - and let go by Link.tidy: another
     game's when the heap runs low. (The long ops - khan.playout, the games' play - are
     answered a step at a time too: their STEPS.)"""
-    from link import TABLES, short
+    from link import TABLES, let_go_steps, short
     from shared_rules import ops
 
     text = TABLES.get(op)
@@ -274,6 +274,7 @@ def tables_steps(app, op: str):
         from shared_rules.cjson_steps import dump_steps
 
         yield from dump_steps(result, parts.append)
+        let_go_steps()
         result = None
         text = "".join(parts)
         parts = None

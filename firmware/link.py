@@ -370,6 +370,15 @@ def _low(free: int) -> bool:
     return free * 100 < TIDY_PERCENT * _heap(free)
 
 
+def let_go_steps() -> None:
+    """shared_rules/cjson_steps.py let go once a long reply is encoded (2 KB of a Pico's heap:
+    a host asks a game's tables once, khan.playout in tests only)."""
+    import memory
+
+    if memory.ON_DEVICE:
+        memory.unload("shared_rules.cjson_steps")
+
+
 def short(free: int = -1) -> bool:
     """The free heap under COLLECT_PERCENT or COLLECT_WORDS: time to collect the garbage."""
     if free < 0:
@@ -433,6 +442,7 @@ class Link:
                     except MemoryError:  # (its parts let go: then at once, as any other)
                         text = None
                         gc.collect()
+                    let_go_steps()
                 if text is None:
                     cjson.dump(out, write)
                 else:
