@@ -437,6 +437,7 @@ class Link:
                     try:
                         from shared_rules.cjson_steps import dump_steps
 
+                        yield  # (its import a stage of its own)
                         for _ in dump_steps(out, text.append):
                             yield
                     except MemoryError:  # (its parts let go: then at once, as any other)

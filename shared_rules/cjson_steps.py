@@ -31,7 +31,7 @@ def dump_steps(obj, write):
     encoded one by one (each at C speed where fast_text can), so a long reply - a game
     played out, a list of conquests, a game's tables - is written in steps, not one stretch.
     The pieces are written joined, at each step (on a Pico's USB, a write is a packet)."""
-    if not _long(obj, 4):  # (most replies: encoded at once, at C speed, as dump() does)
+    if type(obj) is not dict and not _long(obj, 4):  # (a short list: encoded at once, as dump() does)
         try:
             text = cjson.fast_text(obj)
         except MemoryError:
