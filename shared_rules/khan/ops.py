@@ -40,15 +40,23 @@ def _pieces_out(args: dict, pos):
 
 def board(args: dict) -> dict:
     """Parse and check a board; its size, counts, edges and ruler start cells."""
+    return finish(board_steps(args))
+
+
+def board_steps(args: dict):
+    """board() a step at a time (STEPS): the board read and checked, its counts, its text
+    (each ~10 ms a Pico)."""
     from shared_rules.khan import board_text
 
     b = _board(args)
+    yield
     border = [b.name_of(i) for i in range(b.size) if b.border[i] and b.is_land(i)]
     counts = board_text.counts(b)
     river = counts.pop("~")
     starts = {}
     for r in b.starts:
         starts[RULERS[r]] = b.name_of(b.starts[r])
+    yield
     return {"width": b.width, "height": b.height, "name": b.name, "regions": counts, "river": river,
             "land": sum(counts[t] for t in counts), "border_cells": border, "rulers": starts, "text": board_text.text(b)}
 
@@ -315,7 +323,7 @@ OPS = {
 
 # the ops a device answers a step at a time, its buttons polled between (firmware/link.py):
 # name -> a generator that yields between its steps and returns the op's result
-STEPS = {"conquests": conquests_steps, "play": play_steps, "playout": playout_steps}
+STEPS = {"board": board_steps, "conquests": conquests_steps, "play": play_steps, "playout": playout_steps}
 
 # the rules modules each op imports (besides those this module imports: ops.FIRST), leaves
 # first, without "shared_rules.": a device's first request of an op imports them one a step
