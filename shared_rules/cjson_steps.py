@@ -118,10 +118,10 @@ def _dump_steps(obj, parts: list, write, count: list, depth: int):
         except MemoryError:
             text = None
     if text is None:  # (not on MicroPython, or a Streamed value: written in chunks)
-        sink = cjson._Chunks(write, 512)
+        sink = cjson.Chunks(write, 512)
         sink.append("".join(parts))
         del parts[:]
-        cjson._encode(obj, sink)
+        cjson.encode(obj, sink)
         sink.flush()
     else:
         parts.append(text)
@@ -145,7 +145,7 @@ def _plain(obj, parts: list) -> bool:
     if t is int:
         parts.append(str(obj))
     elif (t is str and len(obj) <= 16) or t is bool or obj is None:
-        cjson._encode(obj, parts)
+        cjson.encode(obj, parts)
     else:
         return False
     return True

@@ -76,10 +76,16 @@ def test_a_reply_encoded_in_steps_is_the_canonical_text():
             assert steps >= 2, "a long reply takes steps"
 
 
-def test_an_ops_first_request_imports_its_rules_then_it_is_called_whole():
-    ops.call("khan.bonus", {"territories": {}})  # (its modules loaded)
-    first = ops.stepped("khan.bonus", {"territories": {}})
+def test_an_ops_first_request_imports_its_rules_a_step_each_then_it_is_called_whole():
+    import sys
+
+    for name in [m for m in sys.modules if m.startswith("shared_rules.huns") or m == "shared_rules.dice"]:
+        del sys.modules[name]  # (as after boot, or once the game's rules were let go)
+    args = {"seed": 1}
+    first = ops.stepped("huns.roll", args)
     assert first is not None, "its first request: its rules modules looked for (its module's NEEDS)"
-    assert _run(first) == (ops.CALL, 0), "all loaded: no step, and the op is called whole"
-    assert ops.stepped("khan.bonus", {"territories": {}}) is None, "then it is called whole at once"
+    result, n = _run(first)
+    assert result is ops.CALL and n >= 5, "huns.tables, huns.ops, dice, huns.dice... each a step of its own"
+    assert ops.stepped("huns.roll", args) is None, "then it is called whole at once"
+    assert ops.call("huns.roll", args) == ops.call("huns.roll", args)
     assert ops.stepped("nogame.op", {}) is None and ops.stepped(3, {}) is None
