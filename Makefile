@@ -55,7 +55,7 @@ test-mpy: $(STAMP)
 	$(MICROPYTHON) tests/mp_run.py
 
 pytest: $(STAMP) chromium
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile  # two workers, a test file each at a time (tests/conftest.py: a registry each)
 
 # steppe web's tests run in a real browser: Debian's chromium and chromium-driver, never skipped
 chromium:
