@@ -124,7 +124,15 @@ def test_a_flash_cut_at_random_moments_boots_the_old_way_or_not_at_all_and_the_n
             sim.link.close()
             flash = subprocess.Popen([tool("steppe"), "flash", "--force", "--port", sim.device], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
-            time.sleep(rng.uniform(0.05, 0.9))
+            if k % 3:  # a cut while the files are copied: once main.py is parked (a busy machine
+                # starts steppe slowly: a time from the start alone may fall before any copying)
+                main = os.path.join(board, "main.py")
+                deadline = time.monotonic() + 60
+                while os.path.exists(main) and flash.poll() is None and time.monotonic() < deadline:
+                    time.sleep(0.005)
+                time.sleep(rng.uniform(0.0, 0.5))
+            else:  # a cut at any moment from the start: before the copying, as often as not
+                time.sleep(rng.uniform(0.05, 0.9))
             flash.kill()  # the cable is pulled
             flash.wait()
             sim.reopen()
