@@ -268,112 +268,6 @@ def buttons(heap: str = "190wK") -> dict:
     return out
 
 
-VERIFY_COUNT = 5  # steppe verify --count 5: the issue's run (khan.playout's 5 whole games the longest)
-VERIFY_RUNS = 3  # each case sent this many times: its figure the least of them
-TAP_MS = 97  # a tap (RIGHT, then LEFT: the menu's cursor) this often while verify runs
-
-
-def _stats(link, op: str, args: dict, reset: bool = False) -> dict:
-    """link.stats after one request sent as steppe sends it (framed, Khan's pieces packed);
-    its "stretch": the longest of the least stretches, place by place, of the runs since the
-    last reset (the virtual Pico's STEPPE_STRETCHES, sim/gpio.py)."""
-    from steppe import wire
-    from steppe.device import DeviceError, framed, request_line
-
-    time.sleep(0.01)
-    line = framed(request_line({"id": 1, "op": op, "args": wire.pack_args(op, args)}).encode())
-    link.raw_line(line[:-1], timeout=120)
-    time.sleep(0.01)
-    try:
-        return link.request("link.stats", {"least": "reset"} if reset else {})
-    except DeviceError as e:  # (a heap the request left short: once more, its garbage collected by now)
-        print("link.stats after %s: %s; once more" % (op, e), file=sys.stderr)
-        return link.request("link.stats", {"least": "reset"} if reset else {})
-
-
-def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT, runs: int = VERIFY_RUNS, only: str = "") -> dict:
-    """What a press waits for while `steppe verify --count N` runs, op by op: each of
-    verify's cases (seeded as it seeds them) sent `runs` times, one at a time, and link.stats
-    read after each: busy_us, the longest stretch between two polls of the buttons (a
-    stage of the request, the reply, the tidying after it, or a turn of the loop), and where
-    it was. A case's figure is the least of its runs (a shared machine's preemption, times
-    the calibration's factor, would read as a long stretch: a Pico's own is the least), an
-    op's the largest of its cases; its first request (cold: its rules imported) apart.
-    Then verify itself, with arrows tapped at the GPIO level all along: the presses made,
-    acted on, and their polls' work to their frames."""
-    from shared_rules import ops
-    from steppe import cases, verify
-
-    out = {"heap": heap, "count": count, "runs": runs, "ops": {}}
-    os.environ["STEPPE_STRETCHES"] = "1"  # (the virtual Pico records each stretch: sim/gpio.py)
-    with tempfile.TemporaryDirectory() as tmp:
-        pico, link = _board(os.path.join(tmp, "pico"), heap, gpio=True)
-        link.request("link.stats", {"least": "reset"})  # (its buttons started: the stretches kept from here)
-        try:
-            calib = _calibration(link)
-            cases.snapshots(1)
-            for op in ops.names():
-                if only not in op:
-                    continue
-                row = {"busy_us": 0, "busy_at": "", "cold_us": 0, "cold_at": ""}
-                for k, args in enumerate(cases.generate(op, count, 1)):
-                    if k == 0:  # (cold: its rules imported; one run only)
-                        row["cold_at"], row["cold_us"] = _stats(link, op, args, True)["stretch"]
-                    for _ in range(runs):
-                        stats = _stats(link, op, args)
-                    link.request("link.stats", {"least": "reset"})
-                    if stats["stretch"][1] > row["busy_us"]:
-                        row["busy_at"], row["busy_us"] = stats["stretch"]
-                out["ops"][op] = row
-            # verify as it runs (pipelined), a press every TAP_MS at the GPIO level
-            taps = int(60000 / TAP_MS)
-            edges = []
-            for k in range(taps):  # LEFT and RIGHT in turn (pins.json: GPIO 12, 13), each held 40 ms
-                edges += [(TAP_MS - 40 if k else 0, 12 + k % 2, 0), (40, 12 + k % 2, 1)]
-            pico.gpio(edges)
-            before = link.request("link.stats")
-            report = verify.check(link, count, seed=1, ops=[op for op in ops.names() if only in op])
-            after = link.request("link.stats")
-            out["verify"] = {"seconds": report.seconds, "agree": report.agree, "cases": report.cases,
-                             "presses": after["edge_frame"][0] - before["edge_frame"][0],
-                             "events": after.get("events", {}), "busy_us": after["busy_us"],
-                             "busy_at": after.get("busy_at", ""),
-                             "work_us": (after["edge_frame"][3] - before["edge_frame"][3])
-                             / max(1, after["edge_frame"][0] - before["edge_frame"][0]),
-                             "dropped": after.get("dropped", 0)}
-            scale = PICO_CALIBRATION_MS * 1000.0 / min(calib, _calibration(link))
-            out["scale"] = scale
-        finally:
-            _close(pico, link)
-    return out
-
-
-def report_verify(res: dict) -> None:
-    scale = res["scale"]
-    rows = res["ops"]
-    print("what a press waits for while steppe verify --count %d runs (%s): the longest stretch between two polls"
-          " of the buttons, Pico-equivalent (each case the least of %d runs; cold: the op's first request)"
-          % (res["count"], res["heap"], res["runs"]))
-    print("%-20s %12s  %-28s %12s  %s" % ("op", "warm", "where", "cold", "where"))
-    for op, row in rows.items():
-        print("%-20s %9.1f ms  %-28s %9.1f ms  %s" % (op, row["busy_us"] * scale / 1000.0, row["busy_at"],
-                                                     row["cold_us"] * scale / 1000.0, row["cold_at"]))
-    if rows:
-        worst = max(rows.items(), key=lambda kv: kv[1]["busy_us"])
-        print("longest, warm: %.1f ms Pico-eq. (%s, %s)" % (worst[1]["busy_us"] * scale / 1000.0, worst[0],
-                                                             worst[1]["busy_at"]))
-        cold = max(rows.items(), key=lambda kv: kv[1]["cold_us"])
-        print("longest, cold: %.1f ms Pico-eq. (%s, %s)" % (cold[1]["cold_us"] * scale / 1000.0, cold[0],
-                                                             cold[1]["cold_at"]))
-    v = res.get("verify")
-    if v:
-        print("steppe verify itself, arrows tapped every %d ms: %d cases in %.1f s (%s), %d presses acted on (%s),"
-              " %d edges dropped; a press's poll to its frame %.2f ms Pico-eq. on average; longest stretch %.0f ms"
-              " Pico-eq. (%s: one run, this machine's preemption in it)"
-              % (TAP_MS, v["cases"], v["seconds"], "agree" if v["agree"] else "DIFFER", v["presses"], v["events"],
-                 v["dropped"], v["work_us"] * scale / 1000.0, v["busy_us"] * scale / 1000.0, v["busy_at"]))
-
-
 def report_buttons(res: dict) -> None:
     for kind, label in (("arrow", "arrow press to its frame"), ("flip", "OK flip to its frame")):
         r = res.get(kind)
@@ -421,14 +315,10 @@ def main(argv=None) -> int:
     parser.add_argument("--op", default="", help="only the ops whose name holds this")
     parser.add_argument("--no-verify", action="store_true")
     parser.add_argument("--buttons", action="store_true", help="only the buttons' edge to frame")
-    parser.add_argument("--verify", action="store_true", help="only a press while steppe verify runs")
     parser.add_argument("--runs", type=int, default=1, help="fresh boards per heap: each figure the least of them")
     opts = parser.parse_args(argv)
     if opts.buttons:
         report_buttons(buttons())
-        return 0
-    if opts.verify:
-        report_verify(during_verify(only=opts.op))
         return 0
     games = tuple(opts.game or GAMES)
     results = [least([measure(heap, games, opts.op) for _ in range(opts.runs)]) for heap in (opts.heap or ["190wK", "96wK"])]

@@ -74,19 +74,18 @@ for k in range(n):
     a.render(now + 20 * k)
 report("frame render: Khan board, draw and encode", time.ticks_diff(time.ticks_us(), t0) // n, n)
 
-# press to new frame: from the press until the new frame is on the LEDs (its bytes sent, or
-# found there already: Pixels.show sends no frame twice - a cursor moved in its blink's dark phase)
+# press to new frame: from the press until the new frame's bytes go to the LEDs
 sent = [0]
-show = a.pixels.show
+send = a.pixels._transmit
 
 
-def stamp():
-    show()
+def stamp(buffer):
     if not sent[0]:
         sent[0] = time.ticks_us()
+    send(buffer)
 
 
-a.pixels.show = stamp
+a.pixels._transmit = stamp
 
 
 def latency(button, long=False):

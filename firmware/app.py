@@ -66,8 +66,6 @@ class App:
         self.max_busy = 0  # us: the most CPU time a press could wait for its poll (link.stats):
         # a stretch of the link's work between two of its yields and a turn of the loop (the
         # gap without the loop's sleep, which a benchmark scales to a Pico's speed)
-        self.busy_at = ""  # ...and where it was: "loop", or the link's stage (Link.stage) and op
-        self.busy_op = ""
         self.turn_us = 0  # us: the loop's last turn's own work (the presses, a frame, a snapshot step)
         self.stats_read = False  # link.stats answered in the link's stretch under way: not counted
         # the supply

@@ -217,8 +217,7 @@ def link_stats(app, args: dict) -> dict:
     edges late (they waited for a busy loop), edges lost to a full ring and edge to frame
     ([polls, wait ms sum, max, work us sum, max], the largest since the last link.stats), and with
     "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py)."""
-    out = {"last_us": app.link_us, "tidy_us": app.tidy_us, "op": app.link_op, "gap_ms": app.max_gap, "busy_us": app.max_busy,
-           "busy_at": (app.busy_op + " " if app.busy_op else "") + app.busy_at}
+    out = {"last_us": app.link_us, "tidy_us": app.tidy_us, "op": app.link_op, "gap_ms": app.max_gap, "busy_us": app.max_busy}
     timing = getattr(app.buttons, "timing", None)  # (the virtual Pico's GPIO input: sim/gpio.py)
     if timing is not None:
         out["presses"] = timing[5]
@@ -227,8 +226,6 @@ def link_stats(app, args: dict) -> dict:
         out["dropped"] = app.buttons.dropped
         out["edge_frame"] = list(timing[:5])
         timing[2] = timing[4] = 0  # (the largest: since the last link.stats)
-        if len(timing) > 8:  # (STEPPE_STRETCHES: the link's least stretches, bench/bench_device.py)
-            out["stretch"] = timing[8](args)
     app.max_gap = app.max_busy = 0
     app.stats_read = True  # (this request's own stretch is not counted: loop.stretch)
     if args.get("calibrate") is True:
@@ -239,45 +236,44 @@ def link_stats(app, args: dict) -> dict:
     return out
 
 
-def tables_op(app, op: str, args: dict):
-    """A game's tables (a constant), at once (Link.run: tables_steps run through)."""
-    from shared_rules.steps import finish
-
-    return finish(tables_steps(app, op))
-
-
-def tables_steps(app, op: str):
-    """A game's tables (a constant), a step at a time (a generator: Link.stages): encoded
-    once, a part a step (Khan's at once: ~70 ms a Pico), and kept as their text in
-    link.TABLES - the last game's only: 1-6 KB - which goes out at the speed of a write
-    instead of that of the encoder; kept only while the heap is not short - on a short
-    heap the text's block would split what is free - and let go by Link.tidy: another
-    game's when the heap runs low. (The long ops - khan.playout, the games' play - are
-    answered a step at a time too: their STEPS.)"""
-    from link import TABLES, let_go_steps, short
+def rules_op(app, op: str, args: dict):
+    """The rules ops that are long to answer: a game's tables (a constant: encoded once and
+    kept as their text in link.TABLES - the last game's only: 1-6 KB - which goes out at the speed of a write
+    instead of that of the encoder; kept only while the heap is not short - on a short heap
+    the text's block would split what is free - and let go by Link.tidy: another game's when
+    the heap runs low), and
+    the ops that play a whole game or a long list of actions: the button loop waits for
+    them, so the bottom-right LED turns the hint colour first (the screen's own frame comes
+    back after the reply). (khan.play is answered a step at a time, its buttons polled
+    between: Link.stages, not here.)"""
+    from link import TABLES, short
     from shared_rules import ops
 
-    text = TABLES.get(op)
-    if text is None:
-        result = ops.call(op, {})
-        yield
-        if hasattr(gc, "mem_free") and short():  # (the garbage of the requests before, first)
-            gc.collect()
-            yield
-        if not hasattr(gc, "mem_free") or short():
-            # a short heap: the rules' code (not the game in play's) goes before the reply
-            # is written - a few KB of reply streamed on a heap full of code found room
-            # only by a collection for every piece (~1.5 s Pico-eq. for Khan's at 96wK)
-            app.free_memory()
-            return result
-        parts = []
-        from shared_rules.cjson_steps import dump_steps
+    if op.endswith(".tables"):
+        text = TABLES.get(op)
+        if text is None:
+            result = ops.call(op, {})
+            if not hasattr(gc, "mem_free") or short():
+                # a short heap: the rules' code (not the game in play's) goes before the reply
+                # is written - a few KB of reply streamed on a heap full of code found room
+                # only by a collection for every piece (~1.5 s Pico-eq. for Khan's at 96wK)
+                app.free_memory()
+                return result
+            text = cjson.fast_text(result) or cjson.dumps(result)
+            TABLES.clear()  # one game's text kept: a host asks one game's (verify), and
+            TABLES[op] = text  # Khan's alone is 6 KB, a twentieth of a Pico's heap
+        return cjson.Streamed(lambda out: out.append(text))
+    _busy(app)
+    return ops.call(op, args)
 
-        yield from dump_steps(result, parts.append)
-        let_go_steps()
-        result = None
-        text = "".join(parts)
-        parts = None
-        TABLES.clear()  # one game's text kept: a host asks one game's (verify), and
-        TABLES[op] = text  # Khan's alone is 6 KB, a twentieth of a Pico's heap
-    return cjson.Streamed(lambda out: out.append(text))
+
+def _busy(app) -> None:
+    from ui import palette
+
+    px = app.pixels
+    px.frame[len(px.frame) - 1] = palette.HINT
+    try:
+        px.show()
+    except MemoryError:  # the op itself matters more than the sign
+        pass
+    app.dirty = True

@@ -226,9 +226,7 @@ TIDY_PERCENT = 50  # the free heap under this share: the host's loads go (tidy)
 COLLECT_PERCENT = 20  # ...under this, or under COLLECT_WORDS words (32 KB on a Pico), the garbage
 COLLECT_WORDS = 8192  # is collected after a reply
 HOST_IDLE_MS = 3000  # the host's ops stay loaded this long after its last request (Link.idle)
-LONG_REPLIES = ("khan.playout",)  # written a part at a time (cjson_steps: 3-9 KB, 40-110 ms a Pico
-# at once); every other reply at once (dump_steps costs 2-6 times dump's time: ~1-15 ms a Pico)
-TABLES = {}  # op -> the canonical text of a game's tables (they never change): hostops.tables_op
+TABLES = {}  # op -> the canonical text of a game's tables (they never change): hostops.rules_op
 SPEED = []  # hostops.speed_us(), once a boot
 
 
@@ -370,15 +368,6 @@ def _low(free: int) -> bool:
     return free * 100 < TIDY_PERCENT * _heap(free)
 
 
-def let_go_steps() -> None:
-    """shared_rules/cjson_steps.py let go once a long reply is encoded (2 KB of a Pico's heap:
-    a host asks a game's tables once, khan.playout in tests only)."""
-    import memory
-
-    if memory.ON_DEVICE:
-        memory.unload("shared_rules.cjson_steps")
-
-
 def short(free: int = -1) -> bool:
     """The free heap under COLLECT_PERCENT or COLLECT_WORDS: time to collect the garbage."""
     if free < 0:
@@ -392,7 +381,6 @@ class Link:
         self.op = ""  # the op of the last request (link.stats)
         self.game = ""  # the game of the last rules op: its rules stay loaded (tidy)
         self.host_at = None  # when the host's ops (hostops) were last used; None: not loaded
-        self.stage = "read"  # the stage whose end stages() yields at: read, step, op (loop.stretch)
 
     def answer(self, line, write) -> None:
         """Answer one request line through write(text), all at once (stages(), run through)."""
@@ -402,54 +390,39 @@ class Link:
     def stages(self, line, write):
         """Answer one request line through write(text), a stage at a time: a generator that
         yields where the button loop may take its turn - a rules op's request read, its op
-        done - so a press waits for a stage, not for the whole
-        request; an op of steps (a game's STEPS: khan.conquests, khan.play, khan.playout) yields between
+        done (the op itself is one stretch) - so a press waits for a stage, not for the whole
+        request; an op of steps (a game's STEPS: khan.conquests, khan.play) yields between
         its steps too. The device's own ops (the saved game, the journal, the screen) are
         answered in one stretch: a press between their stages could change what they read.
         The reply is written in chunks, so a whole saved game goes out without ever being
         one string in RAM. A reply that runs out of RAM on its way out is cut short (its line
         broken off) and followed by a no_memory error with the request's id: the host always
-        gets an answer. The rules modules an op needs are imported one a stage (its first
-        request after boot), and a long reply (LONG_REPLIES) is written a part a stage."""
+        gets an answer."""
         out = None
-        op = ""
         try:
             try:
                 out = self.read(line)
             except MemoryError:  # reading it did not fit: what can go goes, and once more
                 self._free()
                 out = self.read(line)
-            rules = isinstance(out, tuple)
-            if rules:  # a rules op, read: the buttons' turn, then the op
-                self.stage = "read"
+            if isinstance(out, tuple):  # a rules op, read: the buttons' turn, then the op
                 yield
                 rid, op, args = out
-                out = yield from self._stepping(rid, op, args)
-                self.stage = "op"
+                steps = self.stepper(op, args)
+                if steps is None:
+                    out = self.done(rid, op, args)
+                else:  # an op of steps (a game's STEPS): the buttons' turn between them
+                    out = None
+                    while out is None:
+                        out = self.step(rid, op, args, steps)
+                        if out is None:
+                            yield
+                steps = None
                 yield
             if out is None:
                 return
             try:
-                text = None
-                if rules and op in LONG_REPLIES:  # a long reply (a game played out) encoded a part a
-                    self.stage = "reply"  # stage, then written at once: never a line half written
-                    text = []  # when a press comes (a Pico's USB takes a KB in about a millisecond)
-                    try:
-                        from shared_rules.cjson_steps import dump_steps
-
-                        yield  # (its import a stage of its own)
-                        for _ in dump_steps(out, text.append):
-                            yield
-                    except MemoryError:  # (its parts let go: then at once, as any other)
-                        text = None
-                        gc.collect()
-                    let_go_steps()
-                if text is None:
-                    cjson.dump(out, write)
-                else:
-                    for part in text:
-                        write(part)
-                    text = None
+                cjson.dump(out, write)
                 write("\n")
             except MemoryError:
                 write("\n")  # the line broken off ends here (the host passes over it)...
@@ -530,8 +503,8 @@ class Link:
     def run(self, op: str, args: dict):
         fn = OPS.get(op)
         if fn is None:
-            if not args and op.endswith(".tables"):
-                return getattr(__import__(HOST), "tables_op")(self.app, op, args)  # (the tables' text kept)
+            if (not args and op.endswith(".tables")) or op.endswith(".play") or op == "khan.playout":
+                return getattr(__import__(HOST), "rules_op")(self.app, op, args)  # (tables kept, busy)
             return ops.call(op, args)
         if isinstance(fn, str):
             return getattr(__import__(HOST), fn)(self.app, args)
@@ -595,49 +568,28 @@ class Link:
         return rid, op, args
 
     def stepper(self, op: str, args: dict):
-        """The steps of a rules op answered a step at a time (shared_rules/ops.py stepped:
-        its rules modules imported one a step, then its own steps), or None."""
+        """The steps of a rules op answered a step at a time (shared_rules/ops.py stepped),
+        or None."""
         try:
             return ops.stepped(op, args)
         except MemoryError:  # (its rules did not load: done() frees what can go and says so)
             return None
 
-    def _stepping(self, rid, op: str, args: dict):
-        """The reply to a rules op read, its steps run (a generator: it yields between them,
-        where the buttons take their turn) - or, with nothing to do a step at a time, the op
-        whole (done()). A step that runs out of RAM: what can go goes and the op is begun
-        once more; then no_memory. A step's error is answered as done() answers it."""
-        for _ in (0, 1):
-            steps = self.stepper(op, args)
-            if steps is None:
-                if args or not op.endswith(".tables") or op in TABLES:
-                    return self.done(rid, op, args)
-                steps = self._tables(op)
-            self.stage = "step"
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as e:
-                    steps = None
-                    if e.value is not ops.CALL:
-                        return reply(rid, True, e.value)
-                    if not args and op.endswith(".tables") and op not in TABLES:
-                        steps = self._tables(op)
-                        continue
-                    return self.done(rid, op, args)
-                except Exception as e:
-                    steps = None
-                    out = self._failed(rid, op, e)
-                    if out is not None:
-                        return out
-                    break
-                yield
-            self._free()  # the RAM ran out: what can go goes, and the op once more
-        return error(rid, NO_MEMORY, "out of memory in " + op)
-
-    def _tables(self, op: str):
-        """A game's tables a step at a time: encoded a part a step, their text kept (hostops)."""
-        return getattr(__import__(HOST), "tables_steps")(self.app, op)
+    def step(self, rid, op: str, args: dict, steps) -> "dict | None":
+        """One step of an op of steps: None while steps are left, then the reply (or the
+        error it raised, answered as done() answers it)."""
+        try:
+            next(steps)
+            return None
+        except StopIteration as e:
+            return reply(rid, True, e.value)
+        except Exception as e:
+            out = self._failed(rid, op, e)
+        if out is not None:
+            return out
+        steps = None
+        self._free()  # the RAM ran out: what can go goes, and the op once more, whole
+        return self.done(rid, op, args)
 
     def done(self, rid, op: str, args: dict) -> dict:
         """The reply to a request read: its op run."""

@@ -64,8 +64,6 @@ async def run(app, link, stdin, stdout) -> None:
         app.turn_us = work
         if work > app.max_busy:
             app.max_busy = work
-            app.busy_at = "loop"
-            app.busy_op = ""
         await pause(asyncio)  # always: the link's task must get its turn
 
 
@@ -106,7 +104,7 @@ async def serve(app, link, stdin, stdout) -> None:
                     answered = False
                     try:
                         for _ in link.stages(line, stdout.write):  # a rules op: the buttons' turn
-                            stretch(app, began, link.stage, link.op)  # between its stages
+                            stretch(app, began)  # between its stages
                             if wanted(app, clock.now()):
                                 await pause(asyncio, 0)
                             began = clock.now_us()
@@ -114,13 +112,11 @@ async def serve(app, link, stdin, stdout) -> None:
                         now = clock.now_us()  # its reply's last byte written:
                         app.link_us = clock.elapsed(now, lines.line_began)  # what it cost, all told
                         app.link_op = link.op
-                        stretch(app, began, "reply", link.op)  # and once its reply is out
+                        stretch(app, began)  # and once its reply is out
                         await pause(asyncio, 0)
                         began = clock.now_us()
                         link.tidy()  # a collection only when the heap runs short
                         app.tidy_us = clock.elapsed(clock.now_us(), began)
-                        stretch(app, began, "tidy", link.op)
-                        began = clock.now_us()
                     except KeyboardInterrupt:
                         raise
                     except Exception as e:  # this line's answer, once: never a second one
@@ -135,7 +131,7 @@ async def serve(app, link, stdin, stdout) -> None:
                 link_trouble(app, e, lines, chunk, n, stdout)
             except Exception:  # (even that, for want of RAM: the reading goes on)
                 gc.collect()
-        stretch(app, began, "read")
+        stretch(app, began)
         await pause(asyncio, POLL_MS if not n else 0)  # (0: the buttons' turn between pieces)
 
 
@@ -150,7 +146,7 @@ def wanted(app, now: int) -> bool:
     return waiting is None or waiting() or app.screen.animating(now)
 
 
-def stretch(app, began: int, where: str = "read", op: str = "") -> None:
+def stretch(app, began: int) -> None:
     """The link's task yields: what it did since began, with a turn of the loop, is what a
     press that came as it began waited for (link.stats busy_us). On a Pico the loop is due
     at every yield of a stretch longer than its sleep (POLL_MS), so each stretch counts on
@@ -163,8 +159,6 @@ def stretch(app, began: int, where: str = "read", op: str = "") -> None:
     busy = clock.elapsed(clock.now_us(), began) + app.turn_us
     if busy > app.max_busy:
         app.max_busy = busy
-        app.busy_at = where
-        app.busy_op = op
 
 
 def answer_trouble(app, e, answered: bool, stdout) -> None:

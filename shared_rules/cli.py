@@ -7,7 +7,7 @@ under the micropython binary (`micropython -m shared_rules.cli OP`) and compare 
 import sys
 
 from shared_rules import cjson, ops
-from shared_rules.errors import NO_MEMORY, RulesError
+from shared_rules.errors import RulesError
 
 
 def request_lines(stdin):
@@ -28,9 +28,6 @@ def serve(name: str, stdin, stdout) -> bool:
         ops.lookup(name)
     except RulesError as e:
         stdout.write(cjson.dumps(ops.error_reply(e.code, e.message)) + "\n")
-        return False
-    except MemoryError:  # (its rules did not load: the heap's fault, said as ops.reply says it)
-        stdout.write(cjson.dumps(ops.error_reply(NO_MEMORY, "out of memory in " + name)) + "\n")
         return False
     for line in request_lines(stdin):
         try:

@@ -6,7 +6,6 @@ so the device only spends RAM on the games that are played.
 """
 
 import json
-import sys
 
 from shared_rules import cjson
 from shared_rules.errors import BAD_JSON, INTERNAL, NO_MEMORY, TOO_LONG, UNKNOWN_OP, RulesError, bad_args
@@ -22,12 +21,9 @@ MAX_DIGITS = 4300  # strict.MAX_DIGITS: an integer of more digits is not JSON th
 GAMES = ("rng",) + NAMES
 
 
-def _path(game: str) -> str:
-    return "shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops"
-
-
 def _module(game: str):
-    return __import__(_path(game), None, None, ("OPS",))
+    path = "shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops"
+    return __import__(path, None, None, ("OPS",))
 
 
 def names() -> "list[str]":
@@ -50,68 +46,18 @@ def lookup(name):
     raise RulesError(UNKNOWN_OP, "unknown op " + cjson.dumps(name)[:60] + "; ops are listed in docs/ops.md")
 
 
-# each game's ops module's own imports, leaves first: a device imports them one a step before
-# the module (stepped); then the op's own, its module's NEEDS (tests/test_op_imports.py checks both)
-FIRST = {
-    "rng": "args rng",
-    "chuhan": "args chuhan.tables rng steps",
-    "huns": "args huns.tables rng steps",
-    "khaan": "args dice khaan.tables steps",
-    "khan": "args steps khan.tables khan.board",
-}
-CALL = "call"  # what an op's steps return when the op itself is still to be called (call())
-_READY = {}  # op -> True: its rules modules imported (since its game's ops module was last loaded)
-
-
 def stepped(name, args):
-    """The steps of an op a device answers a step at a time (a generator that yields between
-    steps and returns the result, or CALL: call() it now), or None: an op with nothing to do
-    a step at a time, or not an op (call() says why). An op's first request imports the
-    rules modules it needs, one a step (FIRST, its ops module's NEEDS: importing all of a game's
-    rules at once is a few hundred ms on a Pico, one module a few); then come the op's own
-    steps (its module's STEPS), if it has any."""
+    """The steps of an op a device answers a step at a time (its game's ops module's STEPS:
+    a generator that yields between steps and returns the result), or None: an op without
+    steps, or not an op (call() says why)."""
     if not isinstance(name, str) or not isinstance(args, dict):
         return None
     dot = name.find(".")
-    game = name[:dot] if dot > 0 else ""
-    if game not in GAMES:
+    if dot <= 0 or name[:dot] not in GAMES:
         return None
-    op = name[dot + 1:]
-    mod = sys.modules.get(_path(game))
-    if mod is None:  # (its game's rules let go, or never loaded: its ops imported afresh)
-        for known in [k for k in _READY if k.startswith(game + ".")]:
-            del _READY[known]
-    elif name in _READY:
-        steps = getattr(mod, "STEPS", None)
-        fn = steps.get(op) if steps else None
-        return fn(args) if fn is not None else None
-    return _steps(game, name, op, args)
-
-
-def _steps(game: str, name: str, op: str, args: dict):
-    from shared_rules.steps import imports
-
-    yield from imports(["shared_rules." + m for m in FIRST[game].split()] + [_path(game)])
-    mod = _module(game)
-    yield from imports(["shared_rules." + m for m in needs(mod, op)])
-    if len(_READY) < 64:  # (the ops' own names: a few dozen)
-        _READY[name] = True
-    steps = getattr(mod, "STEPS", None)
-    fn = steps.get(op) if steps else None
-    if fn is None:
-        return CALL
-    return (yield from fn(args))
-
-
-def needs(mod, op: str) -> "list[str]":
-    """The rules modules op imports besides its ops module's (mod.NEEDS: ";op module module...;"),
-    without "shared_rules."."""
-    text = getattr(mod, "NEEDS", "")
-    at = text.find(";" + op + " ")
-    if at < 0:
-        return []
-    at += len(op) + 2
-    return text[at:text.find(";", at)].split()
+    steps = getattr(_module(name[:dot]), "STEPS", None)
+    fn = steps.get(name[dot + 1:]) if steps else None
+    return fn(args) if fn is not None else None
 
 
 def call(name: str, args) -> dict:

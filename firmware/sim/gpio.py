@@ -10,12 +10,11 @@ the loop takes the latched ones.
 
 With the FIFO, the buttons are timed too, for link.stats (the lost-press tests, the
 edge-to-frame bench) - here, so the firmware carries no code for it: PinButtons.poll is
-wrapped and Pixels.show watched. TIMING: [polls that took edges and made events,
+wrapped and the strip's write() watched. TIMING: [polls that took edges and made events,
 their wait (the last edge played to the poll, ms of real time) summed, largest, their work
 (that poll to the first frame handed to the LEDs after it, us of CPU) summed, largest;
 the buttons' events; those polls whose wait was 10 ms or more (the loop was busy); the
-events by button: {name: [presses, long presses, repeats, HELP]}; with STEPPE_STRETCHES,
-the link's stretches (STRETCHES)]."""
+events by button: {name: [presses, long presses, repeats, HELP]}]."""
 
 import machine
 
@@ -55,18 +54,17 @@ def start() -> None:
     machine.disable_irq = _disable
     machine.enable_irq = _enable
     _time()
-    if os.getenv("STEPPE_STRETCHES"):
-        _stretches()
     _thread.start_new_thread(_drive, (os.getenv("STEPPE_GPIO"), _lock))
 
 
 def _time() -> None:
-    """PinButtons.poll and Pixels.show wrapped: a poll's edge to its frame on the LEDs (sent,
-    or found there already: show() sends no frame twice)."""
-    from hal import buttons, clock, pixels
+    """PinButtons.poll and the strip's write() wrapped: a poll's edge to its frame."""
+    import neopixel
+
+    from hal import buttons, clock
 
     poll = buttons.PinButtons.poll
-    show = pixels.Pixels.show
+    write = neopixel.NeoPixel.write
 
     def timed_poll(self, now: int):
         _account()
@@ -96,102 +94,13 @@ def _time() -> None:
                     TIMING[6] += 1
         return out
 
-    def timed_show(self) -> None:
-        show(self)
+    def timed_write(self) -> None:
+        write(self)
         if _at[1] >= 0 and _at[3] < 0:
             _at[3] = clock.now_us()
 
     buttons.PinButtons.poll = timed_poll
-    pixels.Pixels.show = timed_show
-
-
-# With STEPPE_STRETCHES, each stretch of the link's (loop.stretch) during a request, by its place in
-# the request's sequence of stretches (deterministic: stages, steps, reply, tidying), the least of
-# the runs since link.stats {"least": "reset"}: bench/bench_device.py sends a request several times
-# and takes the longest of these least stretches - a shared laptop's preemption hits a stretch of
-# one run, not the same stretch of every run. Bounded: MAX places.
-MAX = 3000
-_NONE = 0x3FFFFFFF  # (no run yet)
-_least = []  # us, by place (an array of MAX once started)
-_kind = []  # the op and the stage of each place: an index into _names (a bytearray of MAX: lists of
-_names = []  # MAX references took 24 KB of a Pico's heap, and the requests measured ran out of RAM)
-_place = [0, 0]  # the place of the next stretch in the run under way; places seen in the longest run
-_io = [0, 0]  # us spent writing replies to the pty, all told and as of the last stretch
-
-
-def _stretches() -> None:
-    """loop.stretch wrapped: each stretch kept by place (link.stats "stretches": least_stretch),
-    without the time its replies' writes took: the pty's relay is a thread of the laptop's (a
-    busy one makes a write wait whole milliseconds, which the calibration's factor would make
-    a second); a Pico's USB takes a step's KB of reply in about a millisecond."""
-    from array import array
-
-    import link as link_mod
-    import loop
-
-    from hal import clock
-
-    least = array("i", bytes(4 * MAX))
-    for k in range(MAX):
-        least[k] = _NONE
-    _least.append(least)
-    _kind.append(bytearray(MAX))
-    stretch = loop.stretch
-    stages = link_mod.Link.stages
-
-    def timed_stages(self, line, write):
-        def timed(text) -> None:
-            t = clock.now_us()
-            write(text)
-            _io[0] += clock.elapsed(clock.now_us(), t)
-
-        return stages(self, line, timed)
-
-    def recorded(app, began: int, where: str = "read", op: str = "") -> None:
-        counted = not app.stats_read
-        stretch(app, began, where, op)
-        us = clock.elapsed(clock.now_us(), began) + app.turn_us - (_io[0] - _io[1])
-        _io[1] = _io[0]
-        k = _place[0]
-        if counted and op and k < MAX:  # (a request's: not the idle turns, nor the bytes before its op is known)
-            least = _least[0]
-            if us < least[k]:
-                least[k] = us
-                _kind[0][k] = _name(op + " " + where)
-            _place[0] = k + 1
-            _place[1] = max(_place[1], k + 1)
-
-    loop.stretch = recorded
-    link_mod.Link.stages = timed_stages
-    TIMING.append(least_stretch)
-
-
-def _name(text: str) -> int:
-    """text's index in _names (added once; at most 255 of them: the rest share the last)."""
-    for k in range(len(_names)):
-        if _names[k] == text:
-            return k
-    if len(_names) < 255:
-        _names.append(text)
-    return len(_names) - 1
-
-
-def least_stretch(args: dict) -> list:
-    """The end of a run (link.stats): ["op where", us] of the longest of the least stretches by
-    place since {"least": "reset"} (then begun afresh)."""
-    least = _least[0]
-    n = _place[1]
-    best = 0
-    for k in range(1, n):
-        if least[k] > least[best]:
-            best = k
-    out = [_names[_kind[0][best]] if n else "", least[best] if n else 0]
-    _place[0] = 0
-    if args.get("least") == "reset":
-        for k in range(n):
-            least[k] = _NONE
-        _place[1] = 0
-    return out
+    neopixel.NeoPixel.write = timed_write
 
 
 def _account() -> None:

@@ -12,7 +12,6 @@ from shared_rules.chuhan.tables import (CARDS, DECK_CARDS, DYNASTY, EDICT_CARDS,
                                         YING_BU_CARDS)
 from shared_rules.errors import bad_args
 from shared_rules.rng import PCG32
-from shared_rules.steps import finish
 
 _U64 = 0xFFFFFFFFFFFFFFFF
 
@@ -61,21 +60,14 @@ def new(args: dict) -> dict:
 
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
-    return finish(play_steps(args))
-
-
-def play_steps(args: dict):
-    """play() a step at a time (STEPS): it yields once the game is read and after each action."""
     from shared_rules.chuhan import state
     from shared_rules.chuhan.actions import apply
 
     g = state.game(A.obj(args, "state"))
     actions = A.actions(args, 200)
-    yield
     done = []
     for action in actions:
         done.append(apply(g, action))
-        yield
     return {"state": state.game_json(g), "events": done}
 
 
@@ -153,17 +145,3 @@ OPS = {
     "tables": tables, "events": events, "new": new, "play": play, "answer": answer, "going_out": going_out,
     "round": round_op,
 }
-
-# the ops a device answers a step at a time, its buttons polled between (firmware/link.py)
-STEPS = {"play": play_steps}
-
-# the rules modules each op imports (besides those this module imports: ops.FIRST), leaves
-# first, without "shared_rules.": a device's first request of an op imports them one a step
-# (shared_rules/ops.py stepped; tests/test_op_imports.py checks the list). One string, not a
-# dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the game's rules are loaded
-NEEDS = (";answer chuhan.sets chuhan.game chuhan.state"
-         ";events chuhan.sets chuhan.game"
-         ";going_out chuhan.sets chuhan.game"
-         ";new chuhan.sets chuhan.game chuhan.state"
-         ";play chuhan.sets chuhan.game chuhan.state chuhan.actions"
-         ";round chuhan.sets chuhan.game chuhan.state;")

@@ -11,7 +11,6 @@ from shared_rules.huns.tables import (CARDS_IN_BOX, CARDS_PER_COLOUR, COLOURS, D
                                       MIN_PLAYERS, RAID_VP, REMOVED_MARKS, START_LOOT, WAGON_TYPE_VP, WAGON_TYPES,
                                       WAGON_VP, WAGONS_EACH, WAGONS_FACE_UP, WAGONS_PER_TYPE)
 from shared_rules.rng import PCG32
-from shared_rules.steps import finish
 
 _U64 = 0xFFFFFFFFFFFFFFFF
 
@@ -125,21 +124,14 @@ def new(args: dict) -> dict:
 
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
-    return finish(play_steps(args))
-
-
-def play_steps(args: dict):
-    """play() a step at a time (STEPS): it yields once the game is read and after each action."""
     from shared_rules.huns import state
     from shared_rules.huns.actions import apply
 
     g = state.game(A.obj(args, "state"))
     actions = A.actions(args, 200)
-    yield
     events = []
     for action in actions:
         events.append(apply(g, action))
-        yield
     return {"state": state.game_json(g, False), "events": events}
 
 
@@ -147,19 +139,3 @@ OPS = {
     "tables": tables, "setup": setup, "roll": roll, "turns": turns, "end_check": end_check, "score": score,
     "new": new, "play": play,
 }
-
-# the ops a device answers a step at a time, its buttons polled between (firmware/link.py)
-STEPS = {"play": play_steps}
-
-# the rules modules each op imports (besides those this module imports: ops.FIRST), leaves
-# first, without "shared_rules.": a device's first request of an op imports them one a step
-# (shared_rules/ops.py stepped; tests/test_op_imports.py checks the list). One string, not a
-# dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the game's rules are loaded
-NEEDS = (";end_check dice huns.dice huns.score huns.game huns.state"
-         ";new dice huns.dice huns.score huns.game huns.state"
-         ";play dice huns.dice huns.score huns.game huns.state huns.actions"
-         ";roll dice huns.dice huns.score huns.game huns.state"
-         ";score huns.score dice huns.dice huns.game huns.state"
-         ";setup dice huns.dice"
-         ";tables dice huns.dice huns.score huns.game huns.state"
-         ";turns dice huns.dice;")

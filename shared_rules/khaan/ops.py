@@ -8,7 +8,6 @@ tables' text needs none of the game's play.
 from shared_rules import args as A
 from shared_rules.dice import roll_faces
 from shared_rules.errors import bad_args, illegal
-from shared_rules.steps import finish
 from shared_rules.khaan.tables import (ACTIONS, ALLIANCE_AT, ALLIANCE_ROLL, ARISTOCRACY_PRESTIGE, ARISTOCRACY_TOKENS,
                                        CHECK_DIE, COLUMNS, COMBAT_DIE, DICE, DICE_IN_BOX, EVENTS, GROWTH_BONUS,
                                        GUARD_PRESTIGE, HERD_DIE, KURULTAI_EVERY, MAX_FERTILITY, MAX_HERD, MAX_POPULATION,
@@ -387,21 +386,14 @@ def new(args: dict) -> dict:
 
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
-    return finish(play_steps(args))
-
-
-def play_steps(args: dict):
-    """play() a step at a time (STEPS): it yields once the game is read and after each action."""
     from shared_rules.khaan import state
+
     from shared_rules.khaan.actions import apply
 
     g = state.game(A.obj(args, "state"))
-    actions = A.actions(args, MAX_EVENTS)
-    yield
     events = []
-    for action in actions:
+    for action in A.actions(args, MAX_EVENTS):
         events.append(apply(g, action))
-        yield
     return {"state": state.game_json(g), "events": events}
 
 
@@ -410,27 +402,3 @@ OPS = {
     "place": place, "combat": combat, "plunder": plunder, "prestige": prestige, "diplomacy": diplomacy,
     "vote": vote, "kurultai": kurultai, "countdown": countdown, "new": new, "play": play,
 }
-
-# the ops a device answers a step at a time, its buttons polled between (firmware/link.py)
-STEPS = {"play": play_steps}
-
-# the rules modules each op imports (besides those this module imports: ops.FIRST), leaves
-# first, without "shared_rules.": a device's first request of an op imports them one a step
-# (shared_rules/ops.py stepped; tests/test_op_imports.py checks the list). One string, not a
-# dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the game's rules are loaded
-NEEDS = (";board khaan.dice khaan.board khaan.growth rng khaan.state khaan.messages"
-         ";combat khaan.combat khaan.growth rng khaan.state khaan.messages"
-         ";countdown khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige rng khaan.game"
-         ";diplomacy khaan.dice khaan.diplomacy khaan.growth rng khaan.state khaan.messages"
-         ";growth khaan.growth rng khaan.state khaan.dice khaan.messages"
-         ";kurultai khaan.kurultai khaan.growth rng khaan.state"
-         ";new khaan.growth rng khaan.state khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige khaan.game"
-         ";order khaan.dice khaan.growth rng khaan.state"
-         ";place khaan.growth rng khaan.state"
-         ";play khaan.growth rng khaan.state khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige khaan.game khaan.actions"
-         ";plunder khaan.plunder khaan.growth rng khaan.state"
-         ";prestige khaan.prestige khaan.growth rng khaan.state"
-         ";roll khaan.growth rng khaan.state khaan.messages"
-         ";setup khaan.dice khaan.board khaan.growth rng khaan.state"
-         ";tables khaan.dice khaan.board khaan.kurultai"
-         ";vote khaan.kurultai khaan.growth rng khaan.state;")

@@ -18,7 +18,6 @@ from shared_rules.khan.flee import flight_json
 from shared_rules.khan.game import TABLE, KhanGame
 from shared_rules.khan.position import ruler_index
 from shared_rules.khan.tables import (CARD_COUNT, DIRECTIONS, HAND_SIZE, RULERS, SPECIALS, TERRAINS, card_json)
-from shared_rules.steps import finish
 
 DOS = ("setup_yurt", "flip", "invade", "expel", "conquer", "double", "skip", "special", "end")
 
@@ -39,13 +38,6 @@ def _table_card(game: KhanGame, action: dict, names: tuple) -> None:
 
 def apply(game: KhanGame, action) -> dict:
     """Apply one JSON action; returns what it did (flights, cards, sharers) as JSON."""
-    return finish(apply_steps(game, action))
-
-
-def apply_steps(game: KhanGame, action):
-    """apply() a step at a time (a generator): a flip that begins the final phase, a skip,
-    High Morale and the end of a turn in the final phase ask whether a player can conquer,
-    which may try every placement (game.py's _steps)."""
     if not isinstance(action, dict):
         raise bad_args("an action must be a JSON object with \"do\"")
     do = A.choice(action, "do", DOS)
@@ -58,7 +50,7 @@ def apply_steps(game: KhanGame, action):
         if game.mode == TABLE:
             r = ruler_index(A.get(action, "ruler"), "ruler")
             d = DIRECTIONS.index(A.choice(action, "direction", DIRECTIONS))
-        card, skipped, r, flight = yield from game.flip_steps(r, d)
+        card, skipped, r, flight = game.flip(r, d)
         return {"card": card_json(card), "skipped": [card_json(c) for c in skipped], "ruler": RULERS[r],
                 "flight": flight_json(b, flight)}
     elif do == "invade":
@@ -96,11 +88,11 @@ def apply_steps(game: KhanGame, action):
             key = figure_info(action["figure"])[0]
         elif card == "recon":
             raise bad_args("Land Reconnaissance names the \"figure\" it reserves")
-        yield from game.special_steps(card, region, key)
+        game.special(card, region, key)
     elif do == "skip":
-        yield from game.skip_steps()
+        game.skip()
     else:
-        drawn = yield from game.end_steps()
+        drawn = game.end()
         if drawn:
             return {"drawn": drawn}
     return {}

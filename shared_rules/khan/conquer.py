@@ -218,34 +218,8 @@ def coverable(pos: Position) -> bytearray:
     return cov
 
 
-PAUSE = ("", (), [])  # what each_placement(pauses=True) yields between placements tried: no conquest
-PAUSE_WORK = 120  # placements looked at between two pauses (one: ~20 us a Pico; one judged: ~0.2
-# ms, it counts JUDGED): ~5 ms; a pause costs a Pico ~0.5 ms. (Every 4 yurts, as before, was up
-# to 65 ms on a late board: one yurt of a big group may have dozens of placements to judge.)
-JUDGED = 10
-
-
-_SPANS = {}  # shape -> its orientations' extents, worked out once (~14 ms a Pico for all of them)
-
-
-def _spans(shape: str) -> list:
-    """[(start in orientations(shape), max x, max y)] of each orientation of shape."""
-    spans = _SPANS.get(shape)
-    if spans is None:
-        packed = orientations(shape)
-        n2 = 2 * shape_size(shape)
-        spans = []
-        for o in range(0, len(packed), n2):
-            mx = 0
-            my = 0
-            for k in range(o, o + n2, 2):
-                if packed[k] > mx:
-                    mx = packed[k]
-                if packed[k + 1] > my:
-                    my = packed[k + 1]
-            spans.append((o, mx, my))
-        _SPANS[shape] = spans
-    return spans
+PAUSE = ("", (), [])  # what each_placement(pauses=True) yields between yurts: no conquest
+PAUSE_EVERY = 4  # yurts tried between two pauses (~8 ms a Pico; a pause costs it ~0.5 ms)
 
 
 def _room(board, cov: bytearray, me: int, yurt: bytearray, top: int) -> bytearray:
@@ -279,7 +253,7 @@ def _room(board, cov: bytearray, me: int, yurt: bytearray, top: int) -> bytearra
 
 def each_placement(pos: Position, player: str, stock: dict, prot: Protections, consent: bool, pauses: bool = False):
     """Yield every legal conquest for the player, each once, in a fixed order; with pauses,
-    PAUSE too after every PAUSE_WORK placements looked at (a device's op yields there).
+    PAUSE too after every PAUSE_EVERY of the player's yurts tried (a device's op yields there).
 
     A generator, so "can he conquer?" stops at the first one and a random pick needs no
     list of them all: the device has little RAM."""
@@ -289,26 +263,28 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
     cov = coverable(pos)
     me = pos.player_byte(player)
     yurt = pos.yurt
-    if pauses:  # (the cells, the figures' plans, each room below, the placements: steps of ~5 ms a Pico)
-        yield PAUSE
     # each available figure once, with its orientations' extents worked out here, not for
     # every yurt: (key, kind, tile, 2 x cells, orientations, [(start, max x, max y)], I-shaped)
     plans = []
     for key, kind, shape, _ in FIGURES:
         if available(stock, prot, player, key) <= 0:
             continue
-        plans.append((key, kind, kind != BRIDGE, 2 * shape_size(shape), orientations(shape), _spans(shape),
-                      shape[0] == "I"))
+        n2 = 2 * shape_size(shape)
+        packed = orientations(shape)
+        spans = []
+        for o in range(0, len(packed), n2):
+            mx = 0
+            my = 0
+            for k in range(o, o + n2, 2):
+                if packed[k] > mx:
+                    mx = packed[k]
+                if packed[k + 1] > my:
+                    my = packed[k + 1]
+            spans.append((o, mx, my))
+        plans.append((key, kind, kind != BRIDGE, n2, packed, spans, shape[0] == "I"))
     cells = []
-    if pauses:
-        yield PAUSE
-    tiles = _room(board, cov, me, yurt, 1)
-    if pauses:
-        yield PAUSE
-    room = (tiles, _room(board, cov, me, yurt, 2))  # (tiles', bridges')
-    work = 0  # placements looked at since the last pause (pauses), a judged one counting JUDGED
-    if pauses:
-        yield PAUSE
+    room = (_room(board, cov, me, yurt, 1), _room(board, cov, me, yurt, 2))  # (tiles', bridges')
+    tried = 0
     for y in range(board.size):
         if yurt[y] != me or not cov[y]:
             continue
@@ -325,11 +301,6 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
                     oy = yy - packed[a + 1]
                     if ox < 0 or oy < 0 or ox + mx >= w or oy + my >= h:
                         continue
-                    if pauses:
-                        work += 1
-                        if work >= PAUSE_WORK:
-                            work = 0
-                            yield PAUSE
                     del cells[:]
                     for k in range(o, o + n2, 2):
                         c = (oy + packed[k + 1]) * w + ox + packed[k]
@@ -340,10 +311,12 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
                         cells.append(c)
                     if len(cells) * 2 != n2:
                         continue
-                    work += JUDGED
                     verdict = judge(pos, player, kind, cells, prot, consent, straight)
                     if isinstance(verdict, list):
                         yield (key, tuple(sorted(cells)), verdict)
+        tried += 1
+        if pauses and not tried % PAUSE_EVERY:
+            yield PAUSE
 
 
 def place(pos: Position, conquest: tuple, stock: dict) -> None:

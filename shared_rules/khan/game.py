@@ -19,7 +19,6 @@ from shared_rules.khan.tables import (ANYWHERE, CARD_COUNT, FIGURES, GODS, HAND_
                                       SETUP_YURTS, SPECIALS, SPECIALS_PER_PLAYER, card_direction, card_ruler,
                                       card_symbol, figure_vp)
 from shared_rules.rng import PCG32
-from shared_rules.steps import finish
 
 VIRTUAL = "virtual"
 TABLE = "table"
@@ -158,11 +157,6 @@ class KhanGame:
     def flip(self, r: int = -1, d: int = -1) -> "tuple[int, list[int], int, tuple]":
         """Step 1: flip and flee. Virtual mode flips the deck; table mode is told (r, d).
         Returns (card or -1, skipped cards, ruler, flight)."""
-        return finish(self.flip_steps(r, d))
-
-    def flip_steps(self, r: int = -1, d: int = -1):
-        """flip() a step at a time (a generator): a flight that begins the final phase asks
-        whether anyone can conquer (_over_steps)."""
         self._expect(TURN, FLIP, "flip")
         pos = self.pos
         card = -1
@@ -181,7 +175,7 @@ class KhanGame:
             self.phase = FINAL
             self.turn -= 1
             self._start_turn()
-            yield from self._over_steps()
+            self._maybe_over()
         else:
             self.step = ACTIONS
             self.actions = 2
@@ -276,13 +270,8 @@ class KhanGame:
 
     def skip(self) -> None:
         """An action of step 2 when no action at all is possible."""
-        finish(self.skip_steps())
-
-    def skip_steps(self):
-        """skip() a step at a time (a generator): no action possible means every placement
-        of a conquest tried."""
         self._expect(TURN, ACTIONS, "skip")
-        if (yield from self.can_act_steps()):
+        if self.can_act():
             raise illegal("khan.no_skip")
         self._used_action(1, "S")
 
@@ -301,13 +290,9 @@ class KhanGame:
 
     def can_act(self) -> bool:
         """Is any action of step 2 possible for the current player?"""
-        return finish(self.can_act_steps())
-
-    def can_act_steps(self):
-        """can_act() a step at a time (a generator)."""
         pos = self.pos
         if self.extra:  # High Morale's third action: a conquest only
-            return (yield from self.can_conquer_steps())
+            return self.can_conquer()
         if self.can_expel():
             return True
         if (self.actions == 2 and not self.extra) or self.mode == TABLE:
@@ -316,8 +301,7 @@ class KhanGame:
         for card in self.hand():
             if invade.count(pos, invade.parse_symbol(card_symbol(card))):
                 return True
-            yield
-        return (yield from self.can_conquer_steps())
+        return self.can_conquer()
 
     def conquests(self, consent: bool = False):
         """The current player's legal conquests (a generator); by default those that need
@@ -329,40 +313,21 @@ class KhanGame:
             return True
         return False
 
-    def can_conquer_steps(self):
-        """can_conquer() a step at a time (a generator that yields now and then among the
-        placements tried, and returns the answer): with none to find, every one is tried."""
-        for c in conquer.each_placement(self.pos, self.player, self.stock, self.prot, False, True):
-            if c is not conquer.PAUSE:
-                return True
-            yield
-        return False
-
     # -- steps 3 and 4: special cards --------------------------------------------------
     def specials_allowed(self) -> "list[str]":
         """The special cards the current player could play now."""
-        return finish(self.specials_allowed_steps())
-
-    def specials_allowed_steps(self):
-        """specials_allowed() a step at a time (a generator: High Morale asks whether the
-        player can conquer, which with no conquest to find tries every placement)."""
         if self.phase != TURN or self.step != SPECIAL:
             return []
         mine = self.specials[self.player]
-        out = []
-        for c in SPECIALS:
-            if mine[c] > 0 and not (yield from self._special_why_not(c)):
-                out.append(c)
-        return out
+        return [c for c in SPECIALS if mine[c] > 0 and not self._special_why_not(c)]
 
-    def _special_why_not(self, card: str):
-        """Why the player may not play this special card now, or "" (a generator of steps)."""
+    def _special_why_not(self, card: str) -> str:
         me = self.player
         two = len(self.players) == 2
         if card == MORALE:
             if "".join(sorted(self.done)) + "C" not in MORALE_COMBOS:
                 return "khan.morale_combo"
-            if not (yield from self.can_conquer_steps()):
+            if not self.can_conquer():
                 return "khan.morale_no_conquest"
         if card == PATRONAGE:
             if self.prot.patronage is not None and self.prot.patronage != me:
@@ -383,16 +348,12 @@ class KhanGame:
     def special(self, card: str, region: int = 0, key: str = "") -> None:
         """Step 4: one special card. region: Support of the Gods with 4 players (terrain
         code); key: the figure Land Reconnaissance reserves."""
-        finish(self.special_steps(card, region, key))
-
-    def special_steps(self, card: str, region: int = 0, key: str = ""):
-        """special() a step at a time (a generator): High Morale's check (_special_why_not)."""
         self._expect(TURN, SPECIAL, "special")
         me = self.player
         n = len(self.players)
         if self.specials[me].get(card, 0) < 1:
             raise illegal("khan.no_special", me, card)
-        why = yield from self._special_why_not(card)
+        why = self._special_why_not(card)
         if why:
             raise illegal(why)
         if card == MORALE:
@@ -425,15 +386,10 @@ class KhanGame:
     def end(self) -> "list[int]":
         """End the turn: refill the hand to 4 (virtual mode) and pass to the left.
         Returns the cards drawn."""
-        return finish(self.end_steps())
-
-    def end_steps(self):
-        """end() a step at a time (a generator): in the final phase, whether anyone can still
-        conquer is every placement of every player tried (~130 ms a Pico, 4 players)."""
         drawn = []
         if self.phase == FINAL:
             self._expect(FINAL, CONQUESTS, "end")
-            if self.actions < 2 and (yield from self.can_conquer_steps()):
+            if self.actions < 2 and self.can_conquer():
                 raise illegal("khan.must_conquer", self.player)
         else:
             self._expect(TURN, SPECIAL + " " + END, "end")
@@ -448,15 +404,14 @@ class KhanGame:
             self.expel_blocked = False
         self._start_turn()
         if self.phase == FINAL:
-            yield from self._over_steps()
+            self._maybe_over()
         return drawn
 
-    def _over_steps(self):
+    def _maybe_over(self) -> None:
         """The game ends when nobody can conquer («Игра заканчивается тогда, когда никто уже
         не может совершать завоевания»): each player judged at his own turn, with the
         protections in force then - a special card lapses when its owner's turn begins
-        («...остаются в силе до... следующего хода игрока, сыгравшего эти карты»). A
-        generator of steps: every placement of every player may be tried."""
+        («...остаются в силе до... следующего хода игрока, сыгравшего эти карты»)."""
         here = self.current
         prot = self.prot
         n = len(self.players)
@@ -466,7 +421,7 @@ class KhanGame:
             for k in range(2 * n):
                 self.current = (here + k) % n
                 self.prot = prot.without([self.players[(here + j) % n] for j in range(1, min(k, n) + 1)])
-                if (yield from self.can_conquer_steps()):
+                if self.can_conquer():
                     return
         finally:
             self.current = here

@@ -8,7 +8,6 @@ editor's text reader or the scoring.
 
 from shared_rules import args as A
 from shared_rules.errors import ILLEGAL, RulesError, bad_args, describe
-from shared_rules.steps import finish
 from shared_rules.khan import board as board_mod
 from shared_rules.khan.tables import (BONUS, CARD_COUNT, DIRECTIONS, FIGURES, RULERS, SETUP_YURTS, SHAPES,
                                       SPECIAL_TOTALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS, COURT_YURTS, SYMBOLS,
@@ -40,23 +39,15 @@ def _pieces_out(args: dict, pos):
 
 def board(args: dict) -> dict:
     """Parse and check a board; its size, counts, edges and ruler start cells."""
-    return finish(board_steps(args))
-
-
-def board_steps(args: dict):
-    """board() a step at a time (STEPS): the board read and checked, its counts, its text
-    (each ~10 ms a Pico)."""
     from shared_rules.khan import board_text
 
     b = _board(args)
-    yield
     border = [b.name_of(i) for i in range(b.size) if b.border[i] and b.is_land(i)]
     counts = board_text.counts(b)
     river = counts.pop("~")
     starts = {}
     for r in b.starts:
         starts[RULERS[r]] = b.name_of(b.starts[r])
-    yield
     return {"width": b.width, "height": b.height, "name": b.name, "regions": counts, "river": river,
             "land": sum(counts[t] for t in counts), "border_cells": border, "rulers": starts, "text": board_text.text(b)}
 
@@ -174,12 +165,12 @@ def conquer_op(args: dict) -> dict:
 
 def conquests(args: dict) -> dict:
     """Every legal conquest of a player (the first "limit" listed) and how many there are."""
-    return finish(conquests_steps(args))
+    return _finish(conquests_steps(args))
 
 
 def conquests_steps(args: dict):
     """conquests() a step at a time (STEPS): it yields once its arguments are read and after
-    every few placements looked at (conquer.PAUSE_WORK), and returns the result."""
+    every few of the player's yurts tried (conquer.PAUSE_EVERY), and returns the result."""
     from shared_rules.khan import conquer
 
     b = _board(args)
@@ -197,6 +188,15 @@ def conquests_steps(args: dict):
         if len(listed) < limit:
             listed.append({"figure": c[0], "cells": [b.name_of(i) for i in c[1]], "sharers": c[2]})
     return {"count": count, "placements": listed}
+
+
+def _finish(steps):
+    """The result of an op's steps, run through."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as e:
+        return e.value
 
 
 def score_op(args: dict) -> dict:
@@ -251,7 +251,7 @@ def new(args: dict) -> dict:
 
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did."""
-    return finish(play_steps(args))
+    return _finish(play_steps(args))
 
 
 def play_steps(args: dict):
@@ -259,7 +259,7 @@ def play_steps(args: dict):
     action, and returns the result."""
     from shared_rules.khan import game as game_mod
     from shared_rules.khan import load
-    from shared_rules.khan.actions import apply_steps
+    from shared_rules.khan.actions import apply
 
     given = A.obj(args, "state")
     g = load.game(given)
@@ -267,7 +267,7 @@ def play_steps(args: dict):
     yield
     events = []
     for action in actions:
-        events.append((yield from apply_steps(g, action)))
+        events.append(apply(g, action))
         yield
     out = {"state": _state_out(given, g), "events": events}
     if g.phase == game_mod.OVER:
@@ -291,26 +291,16 @@ def _state_out(given: dict, g) -> dict:
 
 def playout(args: dict) -> dict:
     """A seeded random game played to the end (for property and conformance tests)."""
-    return finish(playout_steps(args))
-
-
-def playout_steps(args: dict):
-    """playout() a step at a time (STEPS): a whole game is seconds on a Pico; it yields after
-    each move and within a move's choice of conquests (randplay.playout_steps)."""
     from shared_rules.khan import state
     from shared_rules.khan.actions import move_json
-    from shared_rules.khan.randplay import playout_steps as run
+    from shared_rules.khan.randplay import playout as run
 
     seed = A.integer(args, "seed", 0, _U64)
     trace = [] if A.flag(args, "trace") else None
-    g, moves, final_turn = yield from run(seed, A.integer(args, "players", 2, 4), trace)
-    yield
-    scores = g.scores()
-    yield
+    g, moves, final_turn = run(seed, A.integer(args, "players", 2, 4), trace)
     out = {"seed": seed, "players": list(g.players), "moves": moves, "turns": g.turn, "final_turn": final_turn,
-           "scores": scores, "pieces": state.pieces_json(g.pos)}
+           "scores": g.scores(), "pieces": state.pieces_json(g.pos)}
     if trace is not None:
-        yield
         out["trace"] = [move_json(g.board, m) for m in trace]
     return out
 
@@ -323,20 +313,4 @@ OPS = {
 
 # the ops a device answers a step at a time, its buttons polled between (firmware/link.py):
 # name -> a generator that yields between its steps and returns the op's result
-STEPS = {"board": board_steps, "conquests": conquests_steps, "play": play_steps, "playout": playout_steps}
-
-# the rules modules each op imports (besides those this module imports: ops.FIRST), leaves
-# first, without "shared_rules.": a device's first request of an op imports them one a step
-# (shared_rules/ops.py stepped; tests/test_op_imports.py checks the list). One string, not a
-# dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the game's rules are loaded
-NEEDS = (";board khan.board_text"
-         ";bonus khan.score khan.position"
-         ";conquer khan.position khan.conquer khan.packed khan.load khan.messages"
-         ";conquests khan.position khan.conquer khan.packed khan.load"
-         ";flee khan.position khan.flee khan.packed khan.load khan.conquer khan.invade rng khan.game khan.state"
-         ";flip khan.position khan.conquer khan.flee khan.invade rng khan.game"
-         ";invasions khan.position khan.invade khan.packed khan.load khan.messages"
-         ";new khan.position khan.conquer khan.flee khan.invade rng khan.game khan.state khan.messages"
-         ";play khan.position khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.actions khan.packed_state khan.state"
-         ";playout khan.position khan.conquer khan.flee khan.invade rng khan.game khan.state khan.actions khan.randplay khan.score"
-         ";score khan.position khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.score;")
+STEPS = {"conquests": conquests_steps, "play": play_steps}

@@ -11,7 +11,6 @@ from shared_rules.khan.game import ACTIONS, FINAL, FLIP, OVER, SETUP, SPECIAL, V
 from shared_rules.khan.tables import (ANYWHERE, FIGURE_KEYS, GODS, HAND_SIZE, RECON, RULERS, TERRAINS,
                                       card_symbol)
 from shared_rules.rng import PCG32
-from shared_rules.steps import finish
 
 PLAYERS = ("red", "yellow", "blue", "green")
 MAX_MOVES = 5000  # a game that runs longer than this is a bug
@@ -23,90 +22,64 @@ def _pick(rng: PCG32, items: list):
     return items[rng.below(len(items))]
 
 
-def _cell(pos, sym: tuple, rng: PCG32):
-    """A random cell where a yurt may go by this symbol (no list of them is built; a
-    generator of steps: the cells counted, then the one picked found)."""
-    k = rng.below(invade.count(pos, sym))
-    yield
-    return invade.nth(pos, sym, k)
+def _cell(pos, sym: tuple, rng: PCG32) -> int:
+    """A random cell where a yurt may go by this symbol (no list of them is built)."""
+    return invade.nth(pos, sym, rng.below(invade.count(pos, sym)))
 
 
-def _conquests(game: KhanGame, consent: bool):
-    """The current player's legal conquests, conquer.PAUSE among them now and then (a step)."""
-    return conquer.each_placement(game.pos, game.player, game.stock, game.prot, consent, True)
-
-
-def _count(gen):
-    """How many conquests gen yields (a generator of steps: it yields at each PAUSE)."""
+def _count(gen) -> int:
     n = 0
-    for c in gen:
-        if c is conquer.PAUSE:
-            yield
-        else:
-            n += 1
+    for _ in gen:
+        n += 1
     return n
 
 
 def _nth(gen, n: int):
-    """The nth conquest gen yields (a generator of steps, as _count)."""
-    for c in gen:
-        if c is conquer.PAUSE:
-            yield
-        elif not n:
-            return c
-        else:
-            n -= 1
+    for item in gen:
+        if not n:
+            return item
+        n -= 1
     raise IndexError(n)
 
 
 def choose(game: KhanGame, rng: PCG32) -> tuple:
     """One random legal move for whoever is to act, as a tuple (see play())."""
-    return finish(choose_steps(game, rng))
-
-
-def choose_steps(game: KhanGame, rng: PCG32):
-    """choose() a step at a time (a generator that yields now and then while it counts and
-    picks conquests - a late board has many - and returns the move)."""
     pos = game.pos
     if game.phase == SETUP:
-        return ("setup_yurt", (yield from _cell(pos, invade.parse_symbol(invade.SETUP), rng)))
+        return ("setup_yurt", _cell(pos, invade.parse_symbol(invade.SETUP), rng))
     if game.phase == FINAL:
         consent = rng.below(2) == 1
-        n = (yield from _count(_conquests(game, consent))) if game.actions < 2 else 0
+        n = _count(game.conquests(consent)) if game.actions < 2 else 0
         if n:
-            c = yield from _nth(_conquests(game, consent), rng.below(n))
+            c = _nth(game.conquests(consent), rng.below(n))
             return ("conquer", c[0], c[1], consent)
         return ("end",)
     if game.step == FLIP:
         return ("flip",)
     if game.step == ACTIONS:
-        return (yield from _action(game, rng))
+        return _action(game, rng)
     if game.step == SPECIAL:
-        return (yield from _special(game, rng))
+        return _special(game, rng)
     return ("end",)
 
 
-def _action(game: KhanGame, rng: PCG32):
+def _action(game: KhanGame, rng: PCG32) -> tuple:
     pos = game.pos
     if game.extra:  # High Morale: a conquest
         consent = rng.below(2) == 1
-        n = yield from _count(_conquests(game, consent))
+        n = _count(game.conquests(consent))
         if not n:
             return ("skip",)
-        c = yield from _nth(_conquests(game, consent), rng.below(n))
+        c = _nth(game.conquests(consent), rng.below(n))
         return ("conquer", c[0], c[1], consent)
     kinds = []
-    playable = []
-    for c in game.hand():  # (a step a card: each a count of the board's cells)
-        if invade.count(pos, invade.parse_symbol(card_symbol(c))):
-            playable.append(c)
-        yield
+    playable = [c for c in game.hand() if invade.count(pos, invade.parse_symbol(card_symbol(c)))]
     if playable:
         kinds.append("invade")
     if game.can_expel():
         kinds.append("expel")
     consent = rng.below(2) == 1
-    n_conquests = yield from _count(_conquests(game, consent))
+    n_conquests = _count(game.conquests(consent))
     if n_conquests:
         kinds.append("conquer")
     anywhere = invade.parse_symbol(ANYWHERE)
@@ -114,26 +87,25 @@ def _action(game: KhanGame, rng: PCG32):
         kinds.append("double")
     if not kinds:
         return ("skip",)
-    yield
     kind = _pick(rng, kinds)
     if kind == "invade":
         card = _pick(rng, playable)
-        return ("invade", (yield from _cell(pos, invade.parse_symbol(card_symbol(card)), rng)), card)
+        return ("invade", _cell(pos, invade.parse_symbol(card_symbol(card)), rng), card)
     if kind == "expel":
         return ("expel", _pick(rng, [r for r in range(len(RULERS)) if pos.in_play(r)]))
     if kind == "conquer":
-        c = yield from _nth(_conquests(game, consent), rng.below(n_conquests))
+        c = _nth(game.conquests(consent), rng.below(n_conquests))
         return ("conquer", c[0], c[1], consent)
     hand = list(game.hand())
     discard = []
     for _ in range(rng.below(HAND_SIZE + 1)):
         if hand:
             discard.append(hand.pop(rng.below(len(hand))))
-    return ("double", (yield from _cell(pos, anywhere, rng)), discard)
+    return ("double", _cell(pos, anywhere, rng), discard)
 
 
-def _special(game: KhanGame, rng: PCG32):
-    allowed = yield from game.specials_allowed_steps()
+def _special(game: KhanGame, rng: PCG32) -> tuple:
+    allowed = game.specials_allowed()
     if not allowed or rng.below(2) == 0:
         return ("end",)
     card = _pick(rng, allowed)
@@ -155,16 +127,11 @@ def _special(game: KhanGame, rng: PCG32):
 
 def play(game: KhanGame, move: tuple) -> None:
     """Make a move chosen by choose() through the engine's typed calls."""
-    finish(play_steps(game, move))
-
-
-def play_steps(game: KhanGame, move: tuple):
-    """play() a step at a time (a generator): whether a player can conquer may be asked."""
     do = move[0]
     if do == "setup_yurt":
         game.setup_yurt(move[1])
     elif do == "flip":
-        yield from game.flip_steps()
+        game.flip()
     elif do == "invade":
         game.invade(move[1], move[2])
     elif do == "expel":
@@ -174,22 +141,16 @@ def play_steps(game: KhanGame, move: tuple):
     elif do == "double":
         game.double(move[1], move[2])
     elif do == "skip":
-        yield from game.skip_steps()
+        game.skip()
     elif do == "special":
-        yield from game.special_steps(move[1], move[2], move[3])
+        game.special(move[1], move[2], move[3])
     else:
-        yield from game.end_steps()
+        game.end()
 
 
 def playout(seed: int, players: int, trace=None, on_move=None) -> "tuple[KhanGame, int, int]":
     """Play one random game to the end: (the game, moves made, turn the final phase began).
     trace: a list that receives every move (actions.move_json makes it JSON)."""
-    return finish(playout_steps(seed, players, trace, on_move))
-
-
-def playout_steps(seed: int, players: int, trace=None, on_move=None):
-    """playout() a step at a time (a generator: it yields after each move and within a
-    move's choice; a device answers khan.playout so, its buttons polled between)."""
     chooser = PCG32(seed, CHOOSER_STREAM)
     game = new_game("default", list(PLAYERS[:players]), VIRTUAL, seed, GAME_STREAM)
     count = 0
@@ -197,10 +158,8 @@ def playout_steps(seed: int, players: int, trace=None, on_move=None):
     while game.phase != OVER:
         if count >= MAX_MOVES:
             raise RuntimeError("random game did not end")
-        yield
-        move = yield from choose_steps(game, chooser)
-        yield
-        yield from play_steps(game, move)
+        move = choose(game, chooser)
+        play(game, move)
         count += 1
         if not final_turn and (game.phase == FINAL or game.phase == OVER or game.final_next):
             final_turn = game.turn
