@@ -251,6 +251,8 @@ def test_a_frame_left_unfinished_on_the_line_is_cleared_by_the_next_steppe(tmp_p
     it speaks (ports.clear_frame), and pulls."""
     import time
 
+    from steppe import ports, sync
+
     name, settings, actions = CASES[heap]
     root = str(tmp_path / "pico")
     make_game(root, name, settings, 8)
@@ -260,18 +262,48 @@ def test_a_frame_left_unfinished_on_the_line_is_cleared_by_the_next_steppe(tmp_p
         for left in (b"#300:", b'#300:{"id":41,"op":"state', b"#12"):
             sim.link.write(left)  # (the host that wrote it, killed)
             time.sleep(0.2)
+            # the next host comes while the box still waits for the frame (steppe's own start, a
+            # second or more on a busy machine, could pass its 2 s stall: the next test's case)
+            sim.link.close()
             backup = tmp_path / "backup.json"
             began = time.monotonic()
-            pull = lend(sim, "sync", "pull", str(backup))
-            if heap == "96wK" and pull.returncode == 5 and b"no_memory" in pull.stderr:
-                # (the frame cleared and the box answering, but at 96wK - the design target the
-                # firmware does not meet yet: README, Memory - its heap may have no room for a
-                # state now and then, and says so: the user runs the pull again)
-                pull = lend(sim, "sync", "pull", str(backup))
+            link, _ = ports.connect(sim.device)
+            try:
+                game, state, lines = sync.pull(link)
+            finally:
+                link.close()
+                sim.reopen()
             took = time.monotonic() - began
+            backup.write_text(sync.sync_text(game, state, lines))
+            assert steppe("sync", "push", "--check", str(backup)).returncode == 0
+            print("%s: %r left on the line: the game pulled in %.1f s" % (heap, left, took))
+            assert sim.link.request("hello")["screen"] == name  # and the link is in step after
+    finally:
+        sim.close()
+
+
+def test_a_frame_left_past_its_stall_is_cleared_by_a_steppe_started_later(tmp_path):
+    """The usual case at a table: the next steppe comes seconds after the host that was
+    killed - past the box's 2 s stall, while it still waits for the frame's block begun (a
+    Pico cannot time a read out: firmware/link.py Reader). steppe sync pull, started then,
+    clears it and pulls. At 190wK (a Pico's heap); at 96wK this case runs the box's link out
+    of RAM reading the frame (no_memory answers, once the game in play let go): open, in the
+    README's Memory notes."""
+    import time
+
+    name, settings, actions = CASES["190wK"]
+    root = str(tmp_path / "pico")
+    make_game(root, name, settings, 8)
+    sim = Sim(root, heap="190wK")
+    try:
+        sim.wait_ready()
+        for left in (b"#300:", b'#300:{"id":41,"op":"state', b"#12"):
+            sim.link.write(left)
+            time.sleep(2.5)
+            backup = tmp_path / "backup.json"
+            pull = lend(sim, "sync", "pull", str(backup))
             assert pull.returncode == 0 and pull.stderr.count(b"\n") == 1, (left, pull.stderr)
             assert steppe("sync", "push", "--check", str(backup)).returncode == 0
-            print("%s: %r left on the line: steppe sync pull 0 in %.1f s" % (heap, left, took))
-            assert sim.link.request("hello")["screen"] == name  # and the link is in step after
+            assert sim.link.request("hello")["screen"] == name
     finally:
         sim.close()
