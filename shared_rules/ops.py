@@ -94,16 +94,28 @@ def parse_line(line: str):
 def loads_strict(line: str):
     """The JSON of a request line, read as strictly on the device as on the host
     (shared_rules/strict.py); a RulesError (bad_json, with the reason) when it is not."""
+    refused = None  # why json.loads refused the line (ValueError): it is not JSON to any reader
     if "\\u" not in line:  # the host sends canonical JSON: proven so by walking what it reads as
         try:
             obj = json.loads(line)
-        except (ValueError, RuntimeError, MemoryError):  # not JSON, or too deep: MicroPython's reader
-            obj = None  # runs out of stack or RAM on a deep text. The strict reader, bounded, says which:
-            # a MemoryError after it (json.loads of a text it passed) is the heap's and goes up
+        except ValueError as e:  # not JSON
+            obj = None
+            refused = e
+        except (RuntimeError, MemoryError):  # or too deep: MicroPython's reader runs out of stack
+            obj = None  # or RAM on a deep text. The strict reader, bounded, says which: a MemoryError
+            # after it (json.loads of a text it passed) is the heap's and goes up
         if obj is not None and cjson.matches(obj, line, MAX_DEPTH) and (
                 len(line) <= MAX_DIGITS or not __import__("shared_rules.strict", None, None, ("huge",)).huge(obj)):
             return obj
-    from shared_rules import strict
+    try:
+        from shared_rules import strict
+    except MemoryError:  # (a short heap: the strict reader's code finds no room)
+        if refused is None:
+            raise
+        # a line even MicroPython's lenient reader refuses is bad_json whatever strict would say: only
+        # its reason in strict's words is lost (a host killed mid-line left one on a 96wK box, and the
+        # import split the heap that was left so no reply found room)
+        raise RulesError(BAD_JSON, "line is not valid JSON: " + str(refused))
 
     try:
         strict.check(line)  # anything else, a character at a time: the reason when it is not JSON
