@@ -32,15 +32,7 @@ KINDS = ("illegal line", "60 KB line", "deep snapshot", "journal halved", "old s
 def ask(link, op: str):
     """A request that must be answered: at 96wK (the design target the firmware does not
     meet yet: README, Memory) a fragmented heap may say no_memory, and the host asks again."""
-    from steppe.device import DeviceError
-
-    for attempt in range(3):
-        try:
-            return link.request(op)
-        except DeviceError as e:
-            if attempt == 2 or e.code != "no_memory":
-                raise
-    raise AssertionError("unreachable")
+    return link.ask(op, tries=5)  # (a pause between: a turn of the box's loop tidies its heap)
 
 
 def make_game(root: str, name: str, settings: dict, actions: int) -> "tuple[bytes, str, int]":

@@ -68,12 +68,15 @@ def choose(port: str = "") -> str:
     return found[0].device
 
 
+HELLO_TRIES = 3  # a hello answered no_memory is asked again, this many times in all
+
+
 def hello(link, timeout: float = HELLO_TIMEOUT) -> "dict | None":
     """The companion's hello, or None when the port does not answer it in time (Gone when
     the port fails under it: unplugged). A newline goes first: a partial line another
     program left on the device ends there (its error reply has no id and is passed over),
     so hello is a line of its own."""
-    for attempt in (0, 1):
+    for attempt in range(HELLO_TRIES):
         try:
             link.write(b"\n")
             return link.request("hello", timeout=timeout)
@@ -81,9 +84,10 @@ def hello(link, timeout: float = HELLO_TIMEOUT) -> "dict | None":
             raise
         except NoAnswer:
             return None
-        except DeviceError as e:  # (a box with no room for it now: it lets go of what it can)
-            if attempt or e.code != "no_memory":
+        except DeviceError as e:  # (a box with no room for it now: it lets go of what it can, and a
+            if attempt == HELLO_TRIES - 1 or e.code != "no_memory":  # turn of its loop tidies its heap)
                 raise
+            time.sleep(0.2)
     return None
 
 
