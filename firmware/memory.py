@@ -61,26 +61,11 @@ def free(playing: str, showing: str, keep: str = "") -> None:
     a game whose code stays though it is not in play (it is about to come back)."""
     keep = playing or keep
     mine = "shared_rules." + keep + "." if keep else None
-    gc.collect()  # first, and no list of the modules: letting go must not need the RAM that ran out
-    while True:  # (one at a time: a dict is not changed while it is walked)
-        going = None
-        for module in sys.modules:
-            if _goes(module, mine, showing, keep):
-                going = module
-                break
-        if going is None:
-            break
-        unload(going)
+    for module in list(sys.modules):
+        other_game = ON_DEVICE and module.startswith("shared_rules.") and module.count(".") >= 2 and not (
+            mine is not None and module.startswith(mine))
+        screen = module.startswith("ui.") and module[3:] in NAMES and module[3:] not in (showing, keep)
+        menu = module == "ui.menu" and showing != ""  # not while it is shown
+        if other_game or screen or menu or module == "hostops" or (ON_DEVICE and module == "shared_rules.rng_ops"):
+            unload(module)
     gc.collect()
-
-
-def _goes(module: str, mine, showing: str, keep: str) -> bool:
-    """Whether free() lets this module go."""
-    if module == "hostops" or (ON_DEVICE and module == "shared_rules.rng_ops"):
-        return True
-    if ON_DEVICE and module.startswith("shared_rules.") and module.count(".") >= 2:
-        return mine is None or not module.startswith(mine)  # another game's rules
-    if module.startswith("ui."):
-        name = module[3:]
-        return (name in NAMES and name not in (showing, keep)) or (name == "menu" and showing != "")
-    return False
