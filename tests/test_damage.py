@@ -235,6 +235,19 @@ def test_a_damaged_archive_entry_is_named_and_the_good_ones_are_pulled(tmp_path,
     assert listed.returncode == 0 and ids[2] in listed.stdout.decode() and ids[0] not in listed.stdout.decode()
 
 
+LEFT_ON_THE_LINE = (b"#300:", b'#300:{"id":41,"op":"state', b"#12")  # what a host killed mid-frame left
+
+
+def _a_box_in_a_game(tmp_path, heap: str) -> Sim:
+    """A virtual Pico at heap, booted into an 8-action game of its heap's title."""
+    name, settings, _ = CASES[heap]
+    root = str(tmp_path / "pico")
+    make_game(root, name, settings, 8)
+    sim = Sim(root, heap=heap)
+    sim.wait_ready()
+    return sim
+
+
 @pytest.mark.parametrize("heap", ["190wK"])  # (96wK: open - README, Memory)
 def test_a_frame_left_unfinished_on_the_line_is_cleared_by_the_next_steppe(tmp_path, heap):
     """Finding 11: a host killed while it wrote a frame left "#300:" and a few bytes on the
@@ -245,13 +258,10 @@ def test_a_frame_left_unfinished_on_the_line_is_cleared_by_the_next_steppe(tmp_p
 
     from steppe import ports, sync
 
-    name, settings, actions = CASES[heap]
-    root = str(tmp_path / "pico")
-    make_game(root, name, settings, 8)
-    sim = Sim(root, heap=heap)
+    name = CASES[heap][0]
+    sim = _a_box_in_a_game(tmp_path, heap)
     try:
-        sim.wait_ready()
-        for left in (b"#300:", b'#300:{"id":41,"op":"state', b"#12"):
+        for left in LEFT_ON_THE_LINE:
             sim.link.write(left)  # (the host that wrote it, killed)
             time.sleep(0.2)
             # the next host comes while the box still waits for the frame (steppe's own start, a
@@ -285,13 +295,10 @@ def test_a_frame_left_past_its_stall_is_cleared_by_a_steppe_started_later(tmp_pa
     in play let go ("no game in progress")."""
     import time
 
-    name, settings, actions = CASES[heap]
-    root = str(tmp_path / "pico")
-    make_game(root, name, settings, 8)
-    sim = Sim(root, heap=heap)
+    name = CASES[heap][0]
+    sim = _a_box_in_a_game(tmp_path, heap)
     try:
-        sim.wait_ready()
-        for left in (b"#300:", b'#300:{"id":41,"op":"state', b"#12"):
+        for left in LEFT_ON_THE_LINE:
             sim.link.write(left)
             time.sleep(2.5)
             backup = tmp_path / "backup.json"

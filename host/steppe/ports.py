@@ -18,7 +18,7 @@ import time
 
 from steppe import sim
 from shared_rules.protocol import PROTOCOL
-from steppe.device import DeviceError, Gone, NoAnswer, SerialTransport, Transport
+from steppe.device import Gone, NoAnswer, SerialTransport, Transport
 from steppe.errors import (EXIT_AMBIGUOUS, EXIT_NO_ANSWER, EXIT_NO_DEVICE, EXIT_NO_FIRMWARE, EXIT_NOT_A_PICO,
                            StepError)
 
@@ -76,19 +76,13 @@ def hello(link, timeout: float = HELLO_TIMEOUT) -> "dict | None":
     the port fails under it: unplugged). A newline goes first: a partial line another
     program left on the device ends there (its error reply has no id and is passed over),
     so hello is a line of its own."""
-    for attempt in range(HELLO_TRIES):
-        try:
-            link.write(b"\n")
-            return link.request("hello", timeout=timeout)
-        except Gone:
-            raise
-        except NoAnswer:
-            return None
-        except DeviceError as e:  # (a box with no room for it now: it lets go of what it can, and a
-            if attempt == HELLO_TRIES - 1 or e.code != "no_memory":  # turn of its loop tidies its heap)
-                raise
-            time.sleep(0.2)
-    return None
+    try:
+        link.write(b"\n")
+        return link.ask("hello", timeout=timeout, tries=HELLO_TRIES)  # (no_memory: asked again)
+    except Gone:
+        raise
+    except NoAnswer:
+        return None
 
 
 def clear_frame(link: SerialTransport, timeout: float = HELLO_TIMEOUT) -> "dict | None":
