@@ -67,6 +67,10 @@ class App:
         # a stretch of the link's work between two of its yields and a turn of the loop (the
         # gap without the loop's sleep, which a benchmark scales to a Pico's speed)
         self.turn_us = 0  # us: the loop's last turn's own work (the presses, a frame, a snapshot step)
+        self.link_began = 0  # us: when the link's stretch under way began (loop.stretch)
+        self.turned = 0  # ms: when the loop last took its turn (loop.turn; loop.breathe)
+        self.drawn = 0  # ms: ...and drew its last frame
+        self.moving = False  # the last frame drawn was of a screen animating: one more is due when it stops
         self.stats_read = False  # link.stats answered in the link's stretch under way: not counted
         # the supply
         self.overhead_ma = 100  # what the Pico and the margin take of the supply (pins.json: main sets it)

@@ -5,6 +5,7 @@ after its reply (link.py): play does not carry this code.
 
 import gc
 import os
+import sys
 
 import session
 from hal import clock
@@ -204,6 +205,54 @@ def speed_us() -> int:
     return SPEED[0]
 
 
+def ui_frame(app, args: dict) -> dict:
+    """The frame as 256 "#rrggbb", row-major from the top-left: the palette's levels at
+    brightness 255 (logical colours), or with "led": true the levels the LEDs emit (the
+    bytes sent to the strip: brightness and the frame's current cap), with "white": the
+    level of the box's brightest white in this frame (the eye, or a camera, adapts to it). The list is streamed out, never built
+    (it would be 256 strings in RAM)."""
+    if app.dirty:
+        app.render(clock.now())
+    px = app.pixels
+    led = args.get("led") is True
+
+    def pixels(out) -> None:
+        src = px.out if led else px.palette
+        where = px.where
+        frame = px.frame
+        out.append("[")
+        for p in range(len(frame)):
+            if led:
+                k = 3 * where[p]
+                r, g, b = src[k + 1], src[k], src[k + 2]
+            else:
+                k = 3 * frame[p]
+                r, g, b = src[k], src[k + 1], src[k + 2]
+            out.append(('"#' if not p else ',"#') + "%02x%02x%02x" % (r, g, b) + '"')
+        out.append("]")
+
+    got = {"width": px.width, "height": px.height, "pixels": cjson.Streamed(pixels)}
+    if led:  # the cursor's white is the box's brightest
+        from ui.palette import CURSOR
+
+        got["white"] = max(px.grb[3 * CURSOR:3 * CURSOR + 3])
+    return got
+
+
+def hello(app, args: dict) -> dict:
+    from shared_rules.fingerprint import rules_hash
+    from shared_rules.protocol import PROTOCOL
+
+    rules = rules_hash()
+    sys.modules.pop("shared_rules.fingerprint", None)  # read once a connection: not kept
+    gc.collect()
+    out = {"protocol": PROTOCOL, "firmware": app.VERSION, "rules": rules, "screen": app.screen_name(),
+           "notice": app.notice, "clock": app.clock_json(), "speed_us": speed_us()}
+    if hasattr(gc, "mem_free"):  # MicroPython: how much RAM is left
+        out["heap"] = {"free": gc.mem_free(), "used": gc.mem_alloc()}  # type: ignore[attr-defined]
+    return out
+
+
 def link_stats(app, args: dict) -> dict:
     """What the device paid for the link (the benchmarks read it, bench/bench_device.py):
     the last request's time from its first byte read to its reply's last byte written (and
@@ -237,43 +286,23 @@ def link_stats(app, args: dict) -> dict:
 
 
 def rules_op(app, op: str, args: dict):
-    """The rules ops that are long to answer: a game's tables (a constant: encoded once and
-    kept as their text in link.TABLES - the last game's only: 1-6 KB - which goes out at the speed of a write
-    instead of that of the encoder; kept only while the heap is not short - on a short heap
-    the text's block would split what is free - and let go by Link.tidy: another game's when
-    the heap runs low), and
-    the ops that play a whole game or a long list of actions: the button loop waits for
-    them, so the bottom-right LED turns the hint colour first (the screen's own frame comes
-    back after the reply). (khan.play is answered a step at a time, its buttons polled
-    between: Link.stages, not here.)"""
+    """A game's tables (a constant: encoded once and kept as their text in link.TABLES - the
+    last game's only: 1-6 KB - which goes out at the speed of a write instead of that of the
+    encoder; kept only while the heap is not short - on a short heap the text's block would
+    split what is free - and let go by Link.tidy: another game's when the heap runs low)."""
     from link import TABLES, short
     from shared_rules import ops
 
-    if op.endswith(".tables"):
-        text = TABLES.get(op)
-        if text is None:
-            result = ops.call(op, {})
-            if not hasattr(gc, "mem_free") or short():
-                # a short heap: the rules' code (not the game in play's) goes before the reply
-                # is written - a few KB of reply streamed on a heap full of code found room
-                # only by a collection for every piece (~1.5 s Pico-eq. for Khan's at 96wK)
-                app.free_memory()
-                return result
-            text = cjson.fast_text(result) or cjson.dumps(result)
-            TABLES.clear()  # one game's text kept: a host asks one game's (verify), and
-            TABLES[op] = text  # Khan's alone is 6 KB, a twentieth of a Pico's heap
-        return cjson.Streamed(lambda out: out.append(text))
-    _busy(app)
-    return ops.call(op, args)
-
-
-def _busy(app) -> None:
-    from ui import palette
-
-    px = app.pixels
-    px.frame[len(px.frame) - 1] = palette.HINT
-    try:
-        px.show()
-    except MemoryError:  # the op itself matters more than the sign
-        pass
-    app.dirty = True
+    text = TABLES.get(op)
+    if text is None:
+        result = ops.call(op, {})
+        if not hasattr(gc, "mem_free") or short():
+            # a short heap: the rules' code (not the game in play's) goes before the reply
+            # is written - a few KB of reply streamed on a heap full of code found room
+            # only by a collection for every piece (~1.5 s Pico-eq. for Khan's at 96wK)
+            app.free_memory()
+            return result
+        text = cjson.fast_text(result) or cjson.dumps(result)
+        TABLES.clear()  # one game's text kept: a host asks one game's (verify), and
+        TABLES[op] = text  # Khan's alone is 6 KB, a twentieth of a Pico's heap
+    return cjson.Streamed(lambda out: out.append(text))

@@ -240,54 +240,6 @@ def error(rid, code: str, message: str) -> dict:
     return reply(rid, False, {"code": code, "message": message})
 
 
-def frame(app, args: dict) -> dict:
-    """The frame as 256 "#rrggbb", row-major from the top-left: the palette's levels at
-    brightness 255 (logical colours), or with "led": true the levels the LEDs emit (the
-    bytes sent to the strip: brightness and the frame's current cap), with "white": the
-    level of the box's brightest white in this frame (the eye, or a camera, adapts to it). The list is streamed out, never built
-    (it would be 256 strings in RAM)."""
-    if app.dirty:
-        app.render(clock.now())
-    px = app.pixels
-    led = args.get("led") is True
-
-    def pixels(out) -> None:
-        src = px.out if led else px.palette
-        where = px.where
-        frame = px.frame
-        out.append("[")
-        for p in range(len(frame)):
-            if led:
-                k = 3 * where[p]
-                r, g, b = src[k + 1], src[k], src[k + 2]
-            else:
-                k = 3 * frame[p]
-                r, g, b = src[k], src[k + 1], src[k + 2]
-            out.append(('"#' if not p else ',"#') + "%02x%02x%02x" % (r, g, b) + '"')
-        out.append("]")
-
-    got = {"width": px.width, "height": px.height, "pixels": cjson.Streamed(pixels)}
-    if led:  # the cursor's white is the box's brightest
-        from ui.palette import CURSOR
-
-        got["white"] = max(px.grb[3 * CURSOR:3 * CURSOR + 3])
-    return got
-
-
-def hello(app, args: dict) -> dict:
-    from shared_rules.fingerprint import rules_hash
-    from shared_rules.protocol import PROTOCOL
-
-    rules = rules_hash()
-    sys.modules.pop("shared_rules.fingerprint", None)  # read once a connection: not kept
-    gc.collect()
-    out = {"protocol": PROTOCOL, "firmware": app.VERSION, "rules": rules, "screen": app.screen_name(),
-           "notice": app.notice, "clock": app.clock_json(), "speed_us": SPEED[0] if SPEED else __import__(HOST).speed_us()}
-    if hasattr(gc, "mem_free"):  # MicroPython: how much RAM is left
-        out["heap"] = {"free": gc.mem_free(), "used": gc.mem_alloc()}  # type: ignore[attr-defined]
-    return out
-
-
 def state_get(app, stream: bool = False) -> dict:
     """The game in progress: its state (streamed for the link, or as dicts for tests),
     its settings and how many actions it stands after."""
@@ -326,13 +278,15 @@ def _ui(app, args: dict) -> dict:  # what ui.press answers, without pressing
 # the device's own ops (shared_rules/protocol.py names them for the host), beside the rules
 # table: a function here, or the name of one in hostops.py, which only a host asks for
 OPS = {
-    "hello": hello, "ui.press": _press, "ui.get": _ui, "ui.frame": frame, "state.get": _state, "link.stats": "link_stats",
+    "hello": "hello", "ui.press": _press, "ui.get": _ui, "ui.frame": "ui_frame", "state.get": _state,
+    "link.stats": "link_stats",
     "state.put": "state_put", "log.get": "log_get", "journal.put": "journal_put", "files.bad": "bad_files",
     "archive.list": "archive_list", "archive.get": "archive_get", "clock.set": "clock_set",
     "board.get": "board_get", "board.put": "board_put",
     "errors.get": "errors_get",
 }
 HOST = "hostops"
+RULES = "rulesop"  # a host's rules op answered (Link.rules): loaded with the rules, let go with hostops
 OUT_OF_MEMORY = '{"error":{"code":"no_memory","message":"the request did not fit in the device\'s RAM"},"id":null,"ok":false}\n'
 
 
@@ -368,6 +322,13 @@ def _low(free: int) -> bool:
     return free * 100 < TIDY_PERCENT * _heap(free)
 
 
+def _let_go() -> None:
+    """The host's ops go (hostops, rulesop): loaded again at its next request."""
+    for name in (HOST, RULES):
+        if name in sys.modules:
+            del sys.modules[name]
+
+
 def short(free: int = -1) -> bool:
     """The free heap under COLLECT_PERCENT or COLLECT_WORDS: time to collect the garbage."""
     if free < 0:
@@ -381,6 +342,7 @@ class Link:
         self.op = ""  # the op of the last request (link.stats)
         self.game = ""  # the game of the last rules op: its rules stay loaded (tidy)
         self.host_at = None  # when the host's ops (hostops) were last used; None: not loaded
+        self.loop = False  # it serves the button loop (loop.serve): a rules op's pauses are its turns
 
     def answer(self, line, write) -> None:
         """Answer one request line through write(text), all at once (stages(), run through)."""
@@ -390,9 +352,8 @@ class Link:
     def stages(self, line, write):
         """Answer one request line through write(text), a stage at a time: a generator that
         yields where the button loop may take its turn - a rules op's request read, its op
-        done (the op itself is one stretch) - so a press waits for a stage, not for the whole
-        request; an op of steps (a game's STEPS: khan.conquests, khan.play) yields between
-        its steps too. The device's own ops (the saved game, the journal, the screen) are
+        done - so a press waits for a stage, not for the whole request; within the op the
+        loop takes its turn at the rules' pauses (rules()). The device's own ops (the saved game, the journal, the screen) are
         answered in one stretch: a press between their stages could change what they read.
         The reply is written in chunks, so a whole saved game goes out without ever being
         one string in RAM. A reply that runs out of RAM on its way out is cut short (its line
@@ -408,16 +369,7 @@ class Link:
             if isinstance(out, tuple):  # a rules op, read: the buttons' turn, then the op
                 yield
                 rid, op, args = out
-                steps = self.stepper(op, args)
-                if steps is None:
-                    out = self.done(rid, op, args)
-                else:  # an op of steps (a game's STEPS): the buttons' turn between them
-                    out = None
-                    while out is None:
-                        out = self.step(rid, op, args, steps)
-                        if out is None:
-                            yield
-                steps = None
+                out = self.rules(rid, op, args)
                 yield
             if out is None:
                 return
@@ -444,18 +396,17 @@ class Link:
             write(OUT_OF_MEMORY)  # a constant: saying so needs no RAM
         finally:
             out = None
-            if HOST in sys.modules:  # the host's ops stay while it talks (idle() lets them go)
-                self.host_at = clock.now()
+            if HOST in sys.modules or RULES in sys.modules:  # the host's ops stay while it talks (idle()
+                self.host_at = clock.now()  # lets them go)
 
     def idle(self, now: int) -> None:
-        """No request is coming: the host's ops (hostops, ~3 KB on a Pico) go once the link
+        """No request is coming: the host's ops (hostops, ~3 KB on a Pico; rulesop) go once the link
         has been quiet HOST_IDLE_MS. While a host talks (steppe sync, verify, history) they
         stay, if the heap has room (tidy): importing them again cost each request ~17 ms
         Pico-equivalent."""
         if self.host_at is not None and clock.elapsed(now, self.host_at) >= HOST_IDLE_MS:
             self.host_at = None
-            if HOST in sys.modules:
-                del sys.modules[HOST]
+            _let_go()
 
     def tidy(self) -> None:
         """After a reply: one look at the heap (a walk of its allocation table). Under
@@ -480,8 +431,8 @@ class Link:
             self.app.free_memory(last)  # (it collects; the host's ops go too)
             self.host_at = None
         elif short(free):
-            if HOST in sys.modules:  # a short heap keeps no host's ops between requests: loaded
-                del sys.modules[HOST]  # early and let go late, they would leave a hole in it
+            if HOST in sys.modules or RULES in sys.modules:  # a short heap keeps no host's ops
+                _let_go()  # between requests: loaded early and let go late, they would leave a hole in it
                 self.host_at = None
             gc.collect()
 
@@ -503,8 +454,8 @@ class Link:
     def run(self, op: str, args: dict):
         fn = OPS.get(op)
         if fn is None:
-            if (not args and op.endswith(".tables")) or op.endswith(".play") or op == "khan.playout":
-                return getattr(__import__(HOST), "rules_op")(self.app, op, args)  # (tables kept, busy)
+            if not args and op.endswith(".tables"):
+                return getattr(__import__(HOST), "rules_op")(self.app, op, args)  # (their text kept)
             return ops.call(op, args)
         if isinstance(fn, str):
             return getattr(__import__(HOST), fn)(self.app, args)
@@ -567,29 +518,10 @@ class Link:
             return self.done(rid, op, args)
         return rid, op, args
 
-    def stepper(self, op: str, args: dict):
-        """The steps of a rules op answered a step at a time (shared_rules/ops.py stepped),
-        or None."""
-        try:
-            return ops.stepped(op, args)
-        except MemoryError:  # (its rules did not load: done() frees what can go and says so)
-            return None
-
-    def step(self, rid, op: str, args: dict, steps) -> "dict | None":
-        """One step of an op of steps: None while steps are left, then the reply (or the
-        error it raised, answered as done() answers it)."""
-        try:
-            next(steps)
-            return None
-        except StopIteration as e:
-            return reply(rid, True, e.value)
-        except Exception as e:
-            out = self._failed(rid, op, e)
-        if out is not None:
-            return out
-        steps = None
-        self._free()  # the RAM ran out: what can go goes, and the op once more, whole
-        return self.done(rid, op, args)
+    def rules(self, rid, op: str, args: dict) -> dict:
+        """The reply to a host's rules op: its pauses the button loop's turns (rulesop.py,
+        loaded for the host's rules ops only)."""
+        return __import__(RULES).answer(self, rid, op, args)
 
     def done(self, rid, op: str, args: dict) -> dict:
         """The reply to a request read: its op run."""

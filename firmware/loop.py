@@ -25,46 +25,53 @@ async def run(app, link, stdin, stdout) -> None:
     import asyncio
 
     asyncio.create_task(serve(app, link, stdin, stdout))
-    last = 0
-    turn = clock.now()
-    moving = False  # the last frame drawn was of a screen animating: one more is due when it stops
+    app.turned = clock.now()
+    app.drawn = clock.later(app.turned, -FRAME_MS)  # (a frame is due at once)
     while True:
-        now = clock.now()
-        began = clock.now_us()
-        gap = clock.elapsed(now, turn)  # the buttons unpolled this long (a request, a save)
-        if gap > app.max_gap:
-            app.max_gap = gap
-        turn = now
-        where = "press"  # what the loop is doing: the error screen's code and the log say it
-        try:
-            if app.buttons is not None:
-                for name, event in app.buttons.poll(now):
-                    if event == PRESS or event == REPEAT:
-                        app.press(name, False)
-                    elif event == LONG:
-                        app.press(name, True)
-            where = "animating"
-            animating = app.screen.animating(now)
-            if (app.dirty or animating or moving) and clock.elapsed(now, last) >= FRAME_MS:
-                where = "draw"
-                draw(app, now)  # (a screen that has just stopped animating: its last frame, once -
-                last = now  # the LEDs must not keep a frame from the middle of its animation)
-                moving = animating
-            where = "snapshot"
-            session.snapshot_step(app, now)
-            where = "tick"
-            faults.shown(app, now)
-            app.tick(now)
-        except Exception as e:  # the loop never stops: the error screen, the log, the saved game
-            try:
-                app.fault(e, where)
-            except Exception:  # (even that, for want of RAM: the loop goes on)
-                gc.collect()
-        work = clock.elapsed(clock.now_us(), began)
-        app.turn_us = work
-        if work > app.max_busy:
-            app.max_busy = work
+        turn(app)
         await pause(asyncio)  # always: the link's task must get its turn
+
+
+def turn(app) -> None:
+    """One turn of the loop: the buttons polled and their presses acted on, a frame drawn
+    when one is due, a snapshot's step, the timed work. An error in it is a fault, and the
+    loop goes on. Run by the loop - and from inside a host's rules op, at its pauses
+    (rulesop.breathe)."""
+    now = clock.now()
+    began = clock.now_us()
+    gap = clock.elapsed(now, app.turned)  # the buttons unpolled this long (a request, a save)
+    if gap > app.max_gap:
+        app.max_gap = gap
+    app.turned = now
+    where = "press"  # what the loop is doing: the error screen's code and the log say it
+    try:
+        if app.buttons is not None:
+            for name, event in app.buttons.poll(now):
+                if event == PRESS or event == REPEAT:
+                    app.press(name, False)
+                elif event == LONG:
+                    app.press(name, True)
+        where = "animating"
+        animating = app.screen.animating(now)
+        if (app.dirty or animating or app.moving) and clock.elapsed(now, app.drawn) >= FRAME_MS:
+            where = "draw"
+            draw(app, now)  # (a screen that has just stopped animating: its last frame, once -
+            app.drawn = now  # the LEDs must not keep a frame from the middle of its animation)
+            app.moving = animating
+        where = "snapshot"
+        session.snapshot_step(app, now)
+        where = "tick"
+        faults.shown(app, now)
+        app.tick(now)
+    except Exception as e:  # the loop never stops: the error screen, the log, the saved game
+        try:
+            app.fault(e, where)
+        except Exception:  # (even that, for want of RAM: the loop goes on)
+            gc.collect()
+    work = clock.elapsed(clock.now_us(), began)
+    app.turn_us = work
+    if work > app.max_busy:
+        app.max_busy = work
 
 
 def draw(app, now: int) -> None:
@@ -92,8 +99,9 @@ async def serve(app, link, stdin, stdout) -> None:
     lines = Lines(free=app.free_memory)
     reader = Reader(stdin, lines=lines)  # (a frame that stalls is given up through lines)
     chunk = reader.chunk  # the bytes that came, reserved once
+    link.loop = True  # (a rules op's pauses: the loop's turns, rulesop.breathe)
     while True:
-        began = clock.now_us()
+        app.link_began = clock.now_us()
         n = 0
         try:
             n = reader.fill()
@@ -104,19 +112,20 @@ async def serve(app, link, stdin, stdout) -> None:
                     answered = False
                     try:
                         for _ in link.stages(line, stdout.write):  # a rules op: the buttons' turn
-                            stretch(app, began)  # between its stages
+                            stretch(app, app.link_began)  # between its stages
                             if wanted(app, clock.now()):
                                 await pause(asyncio, 0)
-                            began = clock.now_us()
+                            app.link_began = clock.now_us()
                         answered = True
                         now = clock.now_us()  # its reply's last byte written:
                         app.link_us = clock.elapsed(now, lines.line_began)  # what it cost, all told
                         app.link_op = link.op
-                        stretch(app, began)  # and once its reply is out
+                        stretch(app, app.link_began)  # and once its reply is out
                         await pause(asyncio, 0)
                         began = clock.now_us()
                         link.tidy()  # a collection only when the heap runs short
                         app.tidy_us = clock.elapsed(clock.now_us(), began)
+                        app.link_began = clock.now_us()
                     except KeyboardInterrupt:
                         raise
                     except Exception as e:  # this line's answer, once: never a second one
@@ -131,7 +140,7 @@ async def serve(app, link, stdin, stdout) -> None:
                 link_trouble(app, e, lines, chunk, n, stdout)
             except Exception:  # (even that, for want of RAM: the reading goes on)
                 gc.collect()
-        stretch(app, began)
+        stretch(app, app.link_began)
         await pause(asyncio, POLL_MS if not n else 0)  # (0: the buttons' turn between pieces)
 
 

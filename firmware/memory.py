@@ -57,7 +57,8 @@ def let_go_game(game: str) -> None:
 def free(playing: str, showing: str, keep: str = "") -> None:
     """The RAM ran out: all code goes that is not the game in play's (playing) or the
     screen's shown (showing, "" for the menu): the other games' rules loaded for the link's
-    ops and their screens, the menu while a game is shown, the host's occasional ops. keep:
+    ops and their screens, the menu while a game is shown, the host's occasional ops (hostops,
+    rulesop). keep:
     a game whose code stays though it is not in play (it is about to come back)."""
     keep = playing or keep
     mine = "shared_rules." + keep + "." if keep else None
@@ -66,6 +67,6 @@ def free(playing: str, showing: str, keep: str = "") -> None:
             mine is not None and module.startswith(mine))
         screen = module.startswith("ui.") and module[3:] in NAMES and module[3:] not in (showing, keep)
         menu = module == "ui.menu" and showing != ""  # not while it is shown
-        if other_game or screen or menu or module == "hostops" or (ON_DEVICE and module == "shared_rules.rng_ops"):
+        if other_game or screen or menu or module in ("hostops", "rulesop") or (ON_DEVICE and module == "shared_rules.rng_ops"):
             unload(module)
     gc.collect()

@@ -35,3 +35,5 @@ def shuffle(args: dict) -> dict:
 
 
 OPS = {"draw": draw, "below": below, "shuffle": shuffle}
+
+READY = {}  # the ops whose modules are loaded (firmware/link.py ready)

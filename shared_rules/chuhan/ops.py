@@ -11,6 +11,7 @@ from shared_rules.chuhan.tables import (CARDS, DECK_CARDS, DYNASTY, EDICT_CARDS,
                                         TWOS_RANK, UNAVAILABLE, WIN_VP, XIANG_YU_FACTOR, XIAO_YING_VP,
                                         YING_BU_CARDS)
 from shared_rules.errors import bad_args
+from shared_rules.pause import pause
 from shared_rules.rng import PCG32
 
 _U64 = 0xFFFFFFFFFFFFFFFF
@@ -59,15 +60,18 @@ def new(args: dict) -> dict:
 
 
 def play(args: dict) -> dict:
-    """Apply actions to a saved game: the new state and what each action did."""
+    """Apply actions to a saved game: the new state and what each action did. It pauses
+    after each action (shared_rules/pause.py: the box's buttons take their turn)."""
     from shared_rules.chuhan import state
     from shared_rules.chuhan.actions import apply
 
     g = state.game(A.obj(args, "state"))
     actions = A.actions(args, 200)
+    pause()
     done = []
     for action in actions:
         done.append(apply(g, action))
+        pause()
     return {"state": state.game_json(g), "events": done}
 
 
@@ -145,3 +149,16 @@ OPS = {
     "tables": tables, "events": events, "new": new, "play": play, "answer": answer, "going_out": going_out,
     "round": round_op,
 }
+
+# the rules modules each op imports (besides those this module imports: firmware/rulesop.py
+# FIRST), leaves first, without "shared_rules.": a device's first request of an op imports
+# them one at a time, a pause after each (rulesop.load_rules; tests/test_op_imports.py checks the
+# list). One string, not a dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the
+# game's rules are loaded. READY: the ops whose modules are loaded (link.ready)
+NEEDS = (";answer chuhan.sets chuhan.game chuhan.state"
+         ";events chuhan.sets chuhan.game"
+         ";going_out chuhan.sets chuhan.game"
+         ";new chuhan.sets chuhan.game chuhan.state"
+         ";play chuhan.sets chuhan.game chuhan.state chuhan.actions"
+         ";round chuhan.sets chuhan.game chuhan.state;")
+READY = {}

@@ -10,6 +10,7 @@ from shared_rules.huns.tables import (CARDS_IN_BOX, CARDS_PER_COLOUR, COLOURS, D
                                       LOOT_PER_COLOUR, MAX_PLAYERS, MERCENARY_FULL_VP, MERCENARY_PARTIAL_VP,
                                       MIN_PLAYERS, RAID_VP, REMOVED_MARKS, START_LOOT, WAGON_TYPE_VP, WAGON_TYPES,
                                       WAGON_VP, WAGONS_EACH, WAGONS_FACE_UP, WAGONS_PER_TYPE)
+from shared_rules.pause import pause
 from shared_rules.rng import PCG32
 
 _U64 = 0xFFFFFFFFFFFFFFFF
@@ -123,15 +124,18 @@ def new(args: dict) -> dict:
 
 
 def play(args: dict) -> dict:
-    """Apply actions to a saved game: the new state and what each action did."""
+    """Apply actions to a saved game: the new state and what each action did. It pauses
+    after each action (shared_rules/pause.py: the box's buttons take their turn)."""
     from shared_rules.huns import state
     from shared_rules.huns.actions import apply
 
     g = state.game(A.obj(args, "state"))
     actions = A.actions(args, 200)
+    pause()
     events = []
     for action in actions:
         events.append(apply(g, action))
+        pause()
     return {"state": state.game_json(g, False), "events": events}
 
 
@@ -139,3 +143,18 @@ OPS = {
     "tables": tables, "setup": setup, "roll": roll, "turns": turns, "end_check": end_check, "score": score,
     "new": new, "play": play,
 }
+
+# the rules modules each op imports (besides those this module imports: firmware/rulesop.py
+# FIRST), leaves first, without "shared_rules.": a device's first request of an op imports
+# them one at a time, a pause after each (rulesop.load_rules; tests/test_op_imports.py checks the
+# list). One string, not a dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the
+# game's rules are loaded. READY: the ops whose modules are loaded (link.ready)
+NEEDS = (";end_check dice huns.dice huns.score huns.game huns.state"
+         ";new dice huns.dice huns.score huns.game huns.state"
+         ";play dice huns.dice huns.score huns.game huns.state huns.actions"
+         ";roll dice huns.dice huns.score huns.game huns.state"
+         ";score huns.score dice huns.dice huns.game huns.state"
+         ";setup dice huns.dice"
+         ";tables dice huns.dice huns.score huns.game huns.state"
+         ";turns dice huns.dice;")
+READY = {}

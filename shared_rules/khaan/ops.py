@@ -14,6 +14,7 @@ from shared_rules.khaan.tables import (ACTIONS, ALLIANCE_AT, ALLIANCE_ROLL, ARIS
                                        MAX_PLAYERS, MAX_PRESTIGE, MAX_RELATION, MIN_PLAYERS, PASSAGE_AT, PASSAGE_ROLL, PLUNDER_DIE,
                                        POPULATION_DIE, PRESTIGE_PER_RELATION, RELIGIONS, SETTLED, SILK_DIVISOR,
                                        START_GOLD, START_PASTURES, STRENGTH, TOKENS, TRIBES, UNITS, WAR_AT)
+from shared_rules.pause import pause
 
 MAX_EVENTS = 32  # events or actions in one call
 
@@ -385,15 +386,18 @@ def new(args: dict) -> dict:
 
 
 def play(args: dict) -> dict:
-    """Apply actions to a saved game: the new state and what each action did."""
+    """Apply actions to a saved game: the new state and what each action did. It pauses
+    after each action (shared_rules/pause.py: the box's buttons take their turn)."""
     from shared_rules.khaan import state
 
     from shared_rules.khaan.actions import apply
 
     g = state.game(A.obj(args, "state"))
+    pause()
     events = []
     for action in A.actions(args, MAX_EVENTS):
         events.append(apply(g, action))
+        pause()
     return {"state": state.game_json(g), "events": events}
 
 
@@ -402,3 +406,26 @@ OPS = {
     "place": place, "combat": combat, "plunder": plunder, "prestige": prestige, "diplomacy": diplomacy,
     "vote": vote, "kurultai": kurultai, "countdown": countdown, "new": new, "play": play,
 }
+
+# the rules modules each op imports (besides those this module imports: firmware/rulesop.py
+# FIRST), leaves first, without "shared_rules.": a device's first request of an op imports
+# them one at a time, a pause after each (rulesop.load_rules; tests/test_op_imports.py checks the
+# list). One string, not a dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the
+# game's rules are loaded. READY: the ops whose modules are loaded (link.ready)
+NEEDS = (";board khaan.dice khaan.board khaan.growth rng khaan.state khaan.messages"
+         ";combat khaan.combat khaan.growth rng khaan.state khaan.messages"
+         ";countdown khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige rng khaan.game"
+         ";diplomacy khaan.dice khaan.diplomacy khaan.growth rng khaan.state khaan.messages"
+         ";growth khaan.growth rng khaan.state khaan.dice khaan.messages"
+         ";kurultai khaan.kurultai khaan.growth rng khaan.state"
+         ";new khaan.growth rng khaan.state khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige khaan.game"
+         ";order khaan.dice khaan.growth rng khaan.state"
+         ";place khaan.growth rng khaan.state"
+         ";play khaan.growth rng khaan.state khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige khaan.game khaan.actions"
+         ";plunder khaan.plunder khaan.growth rng khaan.state"
+         ";prestige khaan.prestige khaan.growth rng khaan.state"
+         ";roll khaan.growth rng khaan.state khaan.messages"
+         ";setup khaan.dice khaan.board khaan.growth rng khaan.state"
+         ";tables khaan.dice khaan.board khaan.kurultai"
+         ";vote khaan.kurultai khaan.growth rng khaan.state;")
+READY = {}

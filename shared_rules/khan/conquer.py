@@ -13,6 +13,7 @@ Reconnaissance reserves figures (2-3 players: the whole shape; 4 players: one fi
 from shared_rules.errors import bad_args, illegal
 from shared_rules.khan.position import BLACK, Position
 from shared_rules.khan.tables import BRIDGE, FIGURE_KEYS, FIGURES, OFF, RIVER, SHAPES, shape_size
+from shared_rules.pause import pause
 
 # Every shape's distinct rotations and mirror images, packed as x, y bytes (cell k of
 # orientation o at [2 * (o * size + k)]), each normalised to its top-left corner and its cells
@@ -218,8 +219,10 @@ def coverable(pos: Position) -> bytearray:
     return cov
 
 
-PAUSE = ("", (), [])  # what each_placement(pauses=True) yields between yurts: no conquest
-PAUSE_EVERY = 4  # yurts tried between two pauses (~8 ms a Pico; a pause costs it ~0.5 ms)
+PAUSE = ("", (), [])  # what each_placement(pauses=True) yields between placements tried: no conquest
+PAUSE_WORK = 120  # placements looked at between two pauses (one: ~20 us a Pico; one judged: ~0.2
+# ms, it counts JUDGED): ~5 ms of a Pico's work (a pause with no press waiting costs ~30 us)
+JUDGED = 10
 
 
 def _room(board, cov: bytearray, me: int, yurt: bytearray, top: int) -> bytearray:
@@ -252,8 +255,10 @@ def _room(board, cov: bytearray, me: int, yurt: bytearray, top: int) -> bytearra
 
 
 def each_placement(pos: Position, player: str, stock: dict, prot: Protections, consent: bool, pauses: bool = False):
-    """Yield every legal conquest for the player, each once, in a fixed order; with pauses,
-    PAUSE too after every PAUSE_EVERY of the player's yurts tried (a device's op yields there).
+    """Yield every legal conquest for the player, each once, in a fixed order, pausing after
+    every PAUSE_WORK placements looked at: with pauses, PAUSE is yielded there (the box's
+    hints take their steps so: ui/khan_hints.py); else pause() is called (a host's rules op:
+    the box's buttons take their turn there).
 
     A generator, so "can he conquer?" stops at the first one and a random pick needs no
     list of them all: the device has little RAM."""
@@ -284,7 +289,7 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
         plans.append((key, kind, kind != BRIDGE, n2, packed, spans, shape[0] == "I"))
     cells = []
     room = (_room(board, cov, me, yurt, 1), _room(board, cov, me, yurt, 2))  # (tiles', bridges')
-    tried = 0
+    work = 0  # placements looked at since the last pause, a judged one counting JUDGED
     for y in range(board.size):
         if yurt[y] != me or not cov[y]:
             continue
@@ -301,6 +306,13 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
                     oy = yy - packed[a + 1]
                     if ox < 0 or oy < 0 or ox + mx >= w or oy + my >= h:
                         continue
+                    work += 1
+                    if work >= PAUSE_WORK:
+                        work = 0
+                        if pauses:
+                            yield PAUSE
+                        else:
+                            pause()
                     del cells[:]
                     for k in range(o, o + n2, 2):
                         c = (oy + packed[k + 1]) * w + ox + packed[k]
@@ -311,12 +323,10 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
                         cells.append(c)
                     if len(cells) * 2 != n2:
                         continue
+                    work += JUDGED
                     verdict = judge(pos, player, kind, cells, prot, consent, straight)
                     if isinstance(verdict, list):
                         yield (key, tuple(sorted(cells)), verdict)
-        tried += 1
-        if pauses and not tried % PAUSE_EVERY:
-            yield PAUSE
 
 
 def place(pos: Position, conquest: tuple, stock: dict) -> None:

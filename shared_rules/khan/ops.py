@@ -8,6 +8,7 @@ editor's text reader or the scoring.
 
 from shared_rules import args as A
 from shared_rules.errors import ILLEGAL, RulesError, bad_args, describe
+from shared_rules.pause import pause
 from shared_rules.khan import board as board_mod
 from shared_rules.khan.tables import (BONUS, CARD_COUNT, DIRECTIONS, FIGURES, RULERS, SETUP_YURTS, SHAPES,
                                       SPECIAL_TOTALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS, COURT_YURTS, SYMBOLS,
@@ -38,16 +39,19 @@ def _pieces_out(args: dict, pos):
 
 
 def board(args: dict) -> dict:
-    """Parse and check a board; its size, counts, edges and ruler start cells."""
+    """Parse and check a board; its size, counts, edges and ruler start cells (a pause after
+    the board is read, and after its counts: each ~10 ms a Pico)."""
     from shared_rules.khan import board_text
 
     b = _board(args)
+    pause()
     border = [b.name_of(i) for i in range(b.size) if b.border[i] and b.is_land(i)]
     counts = board_text.counts(b)
     river = counts.pop("~")
     starts = {}
     for r in b.starts:
         starts[RULERS[r]] = b.name_of(b.starts[r])
+    pause()
     return {"width": b.width, "height": b.height, "name": b.name, "regions": counts, "river": river,
             "land": sum(counts[t] for t in counts), "border_cells": border, "rulers": starts, "text": board_text.text(b)}
 
@@ -164,39 +168,21 @@ def conquer_op(args: dict) -> dict:
 
 
 def conquests(args: dict) -> dict:
-    """Every legal conquest of a player (the first "limit" listed) and how many there are."""
-    return _finish(conquests_steps(args))
-
-
-def conquests_steps(args: dict):
-    """conquests() a step at a time (STEPS): it yields once its arguments are read and after
-    every few of the player's yurts tried (conquer.PAUSE_EVERY), and returns the result."""
+    """Every legal conquest of a player (the first "limit" listed) and how many there are.
+    (The search pauses now and then: conquer.each_placement.)"""
     from shared_rules.khan import conquer
 
     b = _board(args)
     pos = _pieces(args, b)
     player, prot, stock, consent = _conquest_args(args, b, pos)
     limit = A.integer(args, "limit", 0, 1000, 50)
-    yield
     listed = []
     count = 0
-    for c in conquer.each_placement(pos, player, stock, prot, consent, True):
-        if c is conquer.PAUSE:  # (a few yurts tried: a step)
-            yield
-            continue
+    for c in conquer.each_placement(pos, player, stock, prot, consent):
         count += 1
         if len(listed) < limit:
             listed.append({"figure": c[0], "cells": [b.name_of(i) for i in c[1]], "sharers": c[2]})
     return {"count": count, "placements": listed}
-
-
-def _finish(steps):
-    """The result of an op's steps, run through."""
-    try:
-        while True:
-            next(steps)
-    except StopIteration as e:
-        return e.value
 
 
 def score_op(args: dict) -> dict:
@@ -250,13 +236,8 @@ def new(args: dict) -> dict:
 
 
 def play(args: dict) -> dict:
-    """Apply actions to a saved game: the new state and what each action did."""
-    return _finish(play_steps(args))
-
-
-def play_steps(args: dict):
-    """play() a step at a time (STEPS): it yields once the game is read and after each
-    action, and returns the result."""
+    """Apply actions to a saved game: the new state and what each action did. It pauses
+    after each action (shared_rules/pause.py: the box's buttons take their turn)."""
     from shared_rules.khan import game as game_mod
     from shared_rules.khan import load
     from shared_rules.khan.actions import apply
@@ -264,11 +245,11 @@ def play_steps(args: dict):
     given = A.obj(args, "state")
     g = load.game(given)
     actions = A.actions(args, 500)
-    yield
+    pause()
     events = []
     for action in actions:
         events.append(apply(g, action))
-        yield
+        pause()
     out = {"state": _state_out(given, g), "events": events}
     if g.phase == game_mod.OVER:
         out["scores"] = g.scores()
@@ -298,9 +279,11 @@ def playout(args: dict) -> dict:
     seed = A.integer(args, "seed", 0, _U64)
     trace = [] if A.flag(args, "trace") else None
     g, moves, final_turn = run(seed, A.integer(args, "players", 2, 4), trace)
+    pause()
     out = {"seed": seed, "players": list(g.players), "moves": moves, "turns": g.turn, "final_turn": final_turn,
            "scores": g.scores(), "pieces": state.pieces_json(g.pos)}
     if trace is not None:
+        pause()
         out["trace"] = [move_json(g.board, m) for m in trace]
     return out
 
@@ -311,6 +294,20 @@ OPS = {
     "playout": playout,
 }
 
-# the ops a device answers a step at a time, its buttons polled between (firmware/link.py):
-# name -> a generator that yields between its steps and returns the op's result
-STEPS = {"conquests": conquests_steps, "play": play_steps}
+# the rules modules each op imports (besides those this module imports: firmware/rulesop.py
+# FIRST), leaves first, without "shared_rules.": a device's first request of an op imports
+# them one at a time, a pause after each (rulesop.load_rules; tests/test_op_imports.py checks the
+# list). One string, not a dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the
+# game's rules are loaded. READY: the ops whose modules are loaded (link.ready)
+NEEDS = (";board khan.board_text"
+         ";bonus khan.score khan.position"
+         ";conquer khan.position khan.conquer khan.packed khan.load khan.messages"
+         ";conquests khan.position khan.conquer khan.packed khan.load"
+         ";flee khan.position khan.flee khan.packed khan.load khan.conquer khan.invade rng khan.game khan.state"
+         ";flip khan.position khan.conquer khan.flee khan.invade rng khan.game"
+         ";invasions khan.position khan.invade khan.packed khan.load khan.messages"
+         ";new khan.position khan.conquer khan.flee khan.invade rng khan.game khan.state khan.messages"
+         ";play khan.position khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.actions khan.packed_state khan.state"
+         ";playout khan.position khan.conquer khan.flee khan.invade rng khan.game khan.state khan.actions khan.randplay khan.score"
+         ";score khan.position khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.score;")
+READY = {}

@@ -10,6 +10,7 @@ from shared_rules.khan import conquer, invade
 from shared_rules.khan.game import ACTIONS, FINAL, FLIP, OVER, SETUP, SPECIAL, VIRTUAL, KhanGame, new_game
 from shared_rules.khan.tables import (ANYWHERE, FIGURE_KEYS, GODS, HAND_SIZE, RECON, RULERS, TERRAINS,
                                       card_symbol)
+from shared_rules.pause import pause
 from shared_rules.rng import PCG32
 
 PLAYERS = ("red", "yellow", "blue", "green")
@@ -160,6 +161,7 @@ def playout(seed: int, players: int, trace=None, on_move=None) -> "tuple[KhanGam
             raise RuntimeError("random game did not end")
         move = choose(game, chooser)
         play(game, move)
+        pause()  # (the box's buttons' turn between two moves: shared_rules/pause.py)
         count += 1
         if not final_turn and (game.phase == FINAL or game.phase == OVER or game.final_next):
             final_turn = game.turn

@@ -6,7 +6,6 @@ oldest go."""
 from fwtest import pixels, tmpdir
 
 import hostops
-import link
 from app import App
 
 
@@ -142,7 +141,7 @@ def test_with_the_clock_set_a_game_carries_real_times_and_its_minutes():
         got = _json(hostops.archive_get(app, {"id": listed[0]["id"]}))
         assert got["journal"][0]["start"] == listed[0]["start"]  # in the header: part of the game's id
         assert got["summary"]["minutes"] == 0
-        assert link.hello(app, {})["clock"] == "set"
+        assert hostops.hello(app, {})["clock"] == "set"
     finally:
         clock._wall = None
 

@@ -4,7 +4,6 @@ game it really had (the whole game, or the game up to the damaged line with the 
 aside), or sets the journal aside and says so - never the REPL, never a different game."""
 
 import hostops
-import link
 from app import App
 from fwtest import pixels, tmpdir
 
@@ -167,7 +166,7 @@ def test_a_whole_line_that_is_no_good_action_cuts_the_journal_there_and_only_it_
         app, got = _boot(root)
         assert app.screen_name() == "khan" and app.record.count() == 60 and got == state, (k, app.notice)
         assert app.alert == "BAD" and "line 62" in app.notice and "khan.jnl.bad" in app.notice, (k, app.notice)
-        assert link.hello(app, {})["notice"] == app.notice
+        assert hostops.hello(app, {})["notice"] == app.notice
         assert _bytes(root + "khan.jnl") == data and _bytes(root + "khan.jnl.bad") == line, k
         assert _replays(_log(app)) == 60  # what steppe sync pull takes is a backup steppe sync push takes
 

@@ -21,6 +21,31 @@ def _ask(link, line):
     return json.loads("".join(out))
 
 
+class _Counted:
+    """with _Counted(link) as breaths: link's rules ops pause as when the loop serves it,
+    each pause counted in breaths[0] (not a turn of the loop)."""
+
+    def __init__(self, link) -> None:
+        import rulesop
+
+        self.link = link
+        self.rulesop = rulesop
+        self.real = rulesop.breathe
+        self.breaths = [0]
+
+    def count(self, app) -> None:
+        self.breaths[0] += 1
+
+    def __enter__(self) -> list:
+        self.link.loop = True
+        self.rulesop.breathe = self.count
+        return self.breaths
+
+    def __exit__(self, *exc) -> None:
+        self.rulesop.breathe = self.real
+        self.link.loop = False
+
+
 def test_lines_are_assembled_and_oversize_ones_dropped():
     lines = Lines(8)
     assert lines.feed(b'{"a"') == []
@@ -102,19 +127,75 @@ def test_ui_get_describes_the_menu_and_the_setup_without_pressing():
     assert r["mode"] == "setup" and r["game"] == "chuhan" and r["players"] == 2 and r["option"] == "NOEV"
 
 
-def test_a_long_op_shows_the_box_busy_and_its_frame_comes_back():
-    app = _app("i13busy")
-    app.render(0)
-    shown = []
-    app.pixels._transmit = lambda buffer: shown.append(app.pixels.frame[255])
-    link = Link(app)
-    r = _ask(link, '{"id": 1, "op": "khan.playout", "args": {"seed": 3, "players": 2}}')
-    assert r["ok"] and shown == [6], "the busy LED (palette.HINT) is shown once, before the game is played"
-    assert app.dirty, "the screen's own frame is drawn again after the reply"
-    app.render(0)
-    assert app.pixels.frame[255] != 6
-    shown.clear()
-    assert _ask(link, '{"id": 2, "op": "khan.bonus", "args": {"territories": {}}}')["ok"] and shown == []
+def test_long_ops_pause_for_the_buttons_and_answer_as_the_host_does():
+    """Issue 20: khan.playout (a whole game: seconds on a Pico), every game's play, the
+    conquest search and a board read pause every few ms of work (shared_rules/pause.py): a
+    host's rules op on the box calls the loop's turn there (rulesop.breathe), and the reply
+    is the host's all the same. The hook is off once the op is done, and the device's own
+    ops (a journal replayed, the screen) never breathe."""
+    import rulesop
+    from shared_rules import pause
+
+    link = Link(_app("i20pauses"))
+    breaths = [0]
+
+    def breathe(app):
+        breaths[0] += 1
+        assert pause.HOOK[0] is not None
+
+    link.loop = True  # (as the loop serves it: its pauses are the loop's turns, rulesop.breathe)
+    real = rulesop.breathe
+    rulesop.breathe = breathe
+    try:
+        _pauses(link, breaths)
+    finally:
+        rulesop.breathe = real
+
+
+def _pauses(link, breaths) -> None:
+    import json
+
+    from shared_rules import ops as op_table
+    from shared_rules import pause
+    from shared_rules.khan import packed, randplay
+    from shared_rules.rng import PCG32
+
+    plays = []
+    for game, new in (("chuhan", {"seed": 4, "events": "virtual"}), ("huns", {"players": 3, "seed": 4}),
+                      ("khaan", {"players": ["red", "blue", "green"], "seed": 4}),
+                      ("khan", {"players": ["red", "blue"], "seed": 4})):
+        state = op_table.call(game + ".new", new)["state"]
+        g = __import__("shared_rules." + game + ".state", None, None, ("game",)).game(state)
+        play = __import__("shared_rules." + game + ".randplay", None, None, ("action",))
+        rng = PCG32(4, 1)
+        actions = []
+        apply = __import__("shared_rules." + game + ".actions", None, None, ("apply",)).apply
+        for _ in range(6):
+            actions.append(play.action(g, rng))
+            apply(g, actions[-1])
+        plays.append((game + ".play", {"state": state, "actions": actions}, 1 + 6))
+    mid = []  # a board with many conquests to look at: seed 7's 4 players at turn 35
+
+    def keep(game, move):
+        if game.turn == 35 and not mid:
+            mid.append(packed.pack(game.pos))
+            mid.append(game.player)
+
+    randplay.playout(7, 4, None, keep)
+    for op, args, least in [("khan.playout", {"seed": 3, "players": 2}, 100),
+                            ("khan.playout", {"seed": 7, "players": 4, "trace": True}, 150),
+                            ("khan.conquests", {"pieces": mid[0], "player": mid[1], "consent": True}, 2),
+                            ("khan.board", {"board": "default"}, 2)] + plays:
+        line = json.dumps({"id": 1, "op": op, "args": args})
+        breaths[0] = 0
+        got = _ask(link, line)
+        assert breaths[0] >= least, (op, breaths[0])
+        assert got == json.loads(json.dumps(dict(op_table.reply(op, args), id=1))), op
+        assert pause.HOOK[0] is None, "off once the op is done"
+    moves = randplay.playout(3, 2)[1]
+    assert moves < 300, "the pauses above are moves and searches, not one for every placement tried"
+    breaths[0] = 0
+    assert _ask(link, '{"id": 2, "op": "ui.get"}')["ok"] and breaths[0] == 0
 
 
 def test_tables_are_kept_as_text_while_the_heap_has_room():
@@ -293,23 +374,32 @@ def test_a_framed_line_is_read_in_blocks_and_a_bad_header_is_a_line_that_is_not_
 def test_a_rules_op_is_answered_in_stages_and_the_devices_own_ops_at_once():
     """Issue 13: the button loop takes its turn where a rules request yields - once its line
     is read, once its op is done; the device's own ops (their saved game, journal, screen)
-    in one stretch. Staged or not, the reply is the same."""
+    in one stretch. Staged or not, the reply is the same. Issue 20: an op's first request
+    on the box imports the rules it needs one module a pause (rulesop.load_rules)."""
+    import sys
+
     link = Link(_app("stages"))
-    line = b'{"id":1,"op":"huns.roll","args":{"seed":1}}'
-    out = []
-    stages = 0
-    for _ in link.stages(line, out.append):
-        stages += 1
-        assert not out, "nothing is written before the op is done"
-    assert stages == 2
-    once = []
-    link.answer(line, once.append)
-    assert "".join(out) == "".join(once) and '"ok":true' in once[0]
-    for device_op in (b'{"id":2,"op":"hello"}', b'{"id":3,"op":"ui.get"}',
-                      b"{broken", b"   "):
+    with _Counted(link) as breaths:
+        for name in [m for m in sys.modules if m.startswith("shared_rules.huns") or m == "shared_rules.dice"]:
+            del sys.modules[name]  # (as after boot: no rules of Huns loaded)
+        line = b'{"id":1,"op":"huns.roll","args":{"seed":1}}'
         out = []
-        assert list(link.stages(device_op, out.append)) == [], device_op
-    assert _ask(link, '{"id":5,"op":"huns.nothing","args":{}}')["error"]["code"] == "unknown_op"
+        stages = 0
+        for _ in link.stages(line, out.append):
+            stages += 1
+            assert not out, "nothing is written before the op is done"
+        assert stages == 2
+        assert breaths[0] >= 5, "huns.tables, huns.ops, dice, huns.dice... a pause after each"
+        breaths[0] = 0
+        assert len(list(link.stages(line, [].append))) == 2 and breaths[0] == 0, "loaded: nothing imported"
+        once = []
+        link.answer(line, once.append)
+        assert "".join(out) == "".join(once) and '"ok":true' in once[0]
+        for device_op in (b'{"id":2,"op":"hello"}', b'{"id":3,"op":"ui.get"}',
+                          b"{broken", b"   "):
+            out = []
+            assert list(link.stages(device_op, out.append)) == [], device_op
+        assert _ask(link, '{"id":5,"op":"huns.nothing","args":{}}')["error"]["code"] == "unknown_op"
 
 
 def test_one_games_tables_text_is_kept_not_every_games():
@@ -333,42 +423,31 @@ def test_one_games_tables_text_is_kept_not_every_games():
         link_mod.TABLES.clear()
 
 
-def test_an_op_of_steps_yields_between_them_and_answers_as_the_host():
-    """Issue 13: khan.conquests and khan.play are answered a step at a time (their STEPS):
-    the buttons' turn after every few yurts tried and each action applied - the same reply as
-    the host's op; an op that fails in a step is answered as any other."""
+def test_an_op_that_fails_after_its_pauses_is_answered_as_any_op():
+    """Issue 20: khan.play pauses after each action applied; an action refused after some
+    pauses is answered as the host's op refuses it, the hook off after it."""
     import json
 
     from shared_rules import ops as op_table
-    from shared_rules.khan import load, packed, randplay
+    from shared_rules import pause
+    from shared_rules.khan import load, randplay
     from shared_rules.rng import PCG32
 
     link = Link(_app("steps"))
-    game = op_table.call("khan.new", {"players": ["red", "blue"], "seed": 3})["state"]
-    chooser = PCG32(3, 1)
-    for _ in range(60):  # a game well under way: yurts of both players on the board
-        game = op_table.call("khan.play", {"state": game, "actions": [randplay.action(load.game(game), chooser)]})["state"]
-    g = load.game(game)
-    pieces = packed.pack(g.pos)
-    moves = []
-    for _ in range(3):
-        moves.append(randplay.action(g, chooser))
-        g = load.game(op_table.call("khan.play", {"state": game, "actions": moves})["state"])
-    for op, args, least in (("khan.conquests", {"pieces": pieces, "player": "red"}, 4),
-                            ("khan.play", {"state": game, "actions": moves}, 5)):
-        line = json.dumps({"id": 1, "op": op, "args": args})
-        out = []
-        stages = 0
-        for _ in link.stages(line, out.append):
-            stages += 1
-        got = json.loads("".join(out))
-        assert stages >= least, (op, stages)
-        assert got == json.loads(json.dumps(dict(op_table.reply(op, args), id=1))), op
-    bad = json.dumps({"id": 2, "op": "khan.play", "args": {"state": game, "actions": moves + [{"do": "setup_yurt", "cell": "A1"}]}})
-    out = []
-    assert len(list(link.stages(bad, out.append))) >= 3
-    got = json.loads("".join(out))
-    assert got["error"]["code"] == "illegal" and got["id"] == 2, "refused in its step, answered as any op"
+    with _Counted(link) as breaths:
+        game = op_table.call("khan.new", {"players": ["red", "blue"], "seed": 3})["state"]
+        chooser = PCG32(3, 1)
+        for _ in range(60):  # a game well under way: past its setup
+            game = op_table.call("khan.play", {"state": game, "actions": [randplay.action(load.game(game), chooser)]})["state"]
+        g = load.game(game)
+        moves = []
+        for _ in range(4):
+            moves.append(randplay.action(g, chooser))
+            g = load.game(op_table.call("khan.play", {"state": game, "actions": moves})["state"])
+        bad = json.dumps({"id": 2, "op": "khan.play", "args": {"state": game, "actions": moves + [{"do": "setup_yurt", "cell": "A1"}]}})
+        got = _ask(link, bad)
+        assert got["error"]["code"] == "illegal" and got["id"] == 2, "refused after its pauses, answered as any op"
+        assert breaths[0] >= 5 and pause.HOOK[0] is None
 
 
 class _Trickle:

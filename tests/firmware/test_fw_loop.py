@@ -284,7 +284,10 @@ def test_the_buttons_take_their_turn_between_a_rules_requests_stages():
     import machine
     from loopdrive import PINS
 
+    from shared_rules import ops
+
     app, folder = _app("stages")
+    ops.call("huns.roll", {"seed": 0})  # (its rules loaded: a first request imports them a pause each)
     when = []
     read, done = link_mod.Link.read, link_mod.Link.done
 
@@ -316,6 +319,51 @@ def test_the_buttons_take_their_turn_between_a_rules_requests_stages():
     assert turns[1] > turns[0], "a press latched during the read: the buttons polled before the op"
     assert turns[3] == turns[2], "nothing waiting: the request ran on, no yield paid"
     assert turns[5] == turns[4], "hello: read and answered in one stretch"
+
+
+def test_a_press_in_the_middle_of_a_whole_game_played_out_is_acted_on_before_its_reply():
+    """Issue 20: khan.playout (a whole game: 8-9 s of a Pico) pauses after every move
+    (shared_rules/pause.py), and at a pause the loop takes its turn (loop.breathe): a press
+    latched at the GPIO level in the middle of it is acted on - its frame drawn - between two
+    of its moves, long before the reply; the reply is the host's all the same."""
+    import machine
+    from loopdrive import PINS
+
+    from shared_rules import ops
+    from shared_rules.khan import randplay
+
+    app, folder = _app("playout")
+    args = {"seed": 5, "players": 3}
+    want = ops.call("khan.playout", args)
+    moves = [0]
+    seen = []
+    play, press = randplay.play, app.press
+
+    def spy_play(game, move):
+        moves[0] += 1
+        if moves[0] == 40:  # the finger on RIGHT, at the GPIO level: its edge latched by the interrupt
+            machine.press(PINS["RIGHT"], True)  # type: ignore[attr-defined]
+        return play(game, move)
+
+    def spy_press(button, long=False):
+        seen.append((button, moves[0], app.link_op, app.frames))  # (link_op: the op of the last reply written)
+        machine.press(PINS["RIGHT"], False)  # type: ignore[attr-defined]  (the finger lifted)
+        press(button, long)
+
+    randplay.play = spy_play
+    app.press = spy_press
+    try:
+        line = ('{"id":1,"op":"khan.playout","args":' + cjson.dumps(args) + "}").encode()
+        finger, out = drive(app, [("link", line)] + [("wait", 30)] * 300, folder, keep=True)
+    finally:
+        randplay.play = play
+    got = _replies(out)
+    assert got and got[0]["ok"] and got[0]["result"] == json.loads(cjson.dumps(want)), "the host's reply"
+    assert [b for b, _, _, _ in seen] == ["RIGHT"], seen
+    _, at, replied, frames = seen[0]
+    assert 40 <= at < want["moves"] // 2, "acted on between two moves, in the middle of the game"
+    assert replied == "", "before the reply was written"
+    assert app.link_op == "khan.playout" and app.frames > frames, "its frame drawn, then the reply"
 
 
 def test_a_line_answered_gets_no_second_answer_when_the_tidying_after_it_fails():

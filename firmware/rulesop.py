@@ -1,0 +1,104 @@
+"""A host's rules op answered on the box (link.Link.rules): loaded for the host's rules ops
+only, let go with the host's other ops (Link.idle) or when the RAM runs out (memory.free).
+
+Its pauses (shared_rules/pause.py: the rules' long loops call it every few ms of a Pico's
+work) are turns of the button loop (breathe): a press is acted on and its frame drawn
+in the middle of a game played out, a conquest search or a list of actions applied. And its
+first request imports the rules modules it needs one at a time, a pause after each
+(load_rules): all of a game's rules at once are a few hundred ms of a Pico, one module a few.
+"""
+
+import sys
+
+import loop
+from hal import clock
+from shared_rules import pause
+
+
+def answer(link, rid, op: str, args: dict) -> dict:
+    """The reply to rules op (link.done), its pauses the loop's turns (breathe) - when the
+    link serves the loop (link.loop; the tests' links answer without)."""
+    app = link.app
+    pause.HOOK[0] = (lambda: breathe(app)) if link.loop else None
+    try:
+        if link.loop and not ready(op):
+            try:
+                load_rules(op)
+            except MemoryError:  # (then done() frees what can go and says so)
+                pass
+        return link.done(rid, op, args)
+    finally:
+        pause.HOOK[0] = None
+
+
+def breathe(app) -> None:
+    """A host's rules op pauses (shared_rules/pause.py: every few ms of a Pico's work): when
+    the loop has work - an edge latched, a button held, a screen animating (wanted) - and a
+    poll is due, the loop takes a turn here, inside the op: a press is acted on and its
+    frame drawn, then the op goes on where it was. A press never waits for a whole game
+    played out or a conquest search. (Nothing the op reads is the box's: its arguments are
+    the host's. The hook is off during the turn: a screen's own use of the rules never
+    breathes.)"""
+    now = clock.now()
+    if clock.elapsed(now, app.turned) < loop.POLL_MS or not loop.wanted(app, now):
+        return
+    loop.stretch(app, app.link_began)  # what the op did since the last turn: a press waited that long
+    hook = pause.HOOK[0]
+    pause.HOOK[0] = None
+    try:
+        loop.turn(app)
+    finally:
+        pause.HOOK[0] = hook
+        app.link_began = clock.now_us()
+
+
+def ready(op: str) -> bool:
+    """Whether the rules modules op needs are loaded (load_rules marks its game's ops
+    module so; it goes with them)."""
+    dot = op.find(".")
+    game = op[:dot] if dot > 0 else op
+    mod = sys.modules.get("shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops")
+    return mod is not None and op in getattr(mod, "READY", ())
+
+
+# each game's ops module's own imports, leaves first, without "shared_rules." (load_rules: then
+# the ops module, then its NEEDS; tests/test_op_imports.py checks both)
+FIRST = {
+    "rng": "args rng",
+    "chuhan": "args chuhan.tables rng",
+    "huns": "args huns.tables rng",
+    "khaan": "args dice khaan.tables",
+    "khan": "args khan.tables khan.board",
+}
+
+
+def load_rules(op: str) -> None:
+    """A rules op's first request (ready): the rules modules it needs imported one at a
+    time, leaves first - its game's ops module's imports (FIRST), the module, then the op's
+    own (the module's NEEDS) - a pause after each (shared_rules/pause.py: the buttons take
+    their turn there). All of Khan's rules at once are a few hundred ms of a Pico, one module
+    a few ms. Then the module holds op as READY. Not an op: nothing (done() says why)."""
+    dot = op.find(".")
+    first = FIRST.get(op[:dot]) if dot > 0 else None
+    if first is None:
+        return
+    path = "shared_rules.rng_ops" if op[:dot] == "rng" else "shared_rules." + op[:dot] + ".ops"
+    for name in first.split():
+        _load("shared_rules." + name)
+    _load(path)
+    mod = sys.modules[path]
+    text = getattr(mod, "NEEDS", "")
+    at = text.find(";" + op[dot + 1:] + " ")
+    if at >= 0:
+        at += len(op) - dot + 1
+        for name in text[at:text.find(";", at)].split():
+            _load("shared_rules." + name)
+    ready = getattr(mod, "READY", None)
+    if ready is not None and op[dot + 1:] in getattr(mod, "OPS", ()) and len(ready) < 64:
+        ready[op] = True
+
+
+def _load(name: str) -> None:
+    if name not in sys.modules:
+        __import__(name)
+        pause.pause()
