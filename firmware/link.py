@@ -286,6 +286,7 @@ OPS = {
     "errors.get": "errors_get",
 }
 HOST = "hostops"
+STRICT = "shared_rules.strict"  # the strict JSON reader: imported for a few lines only, let go after (tidy)
 RULES = "rulesop"  # a host's rules op answered (Link.rules): loaded with the rules, let go with hostops
 OUT_OF_MEMORY = '{"error":{"code":"no_memory","message":"the request did not fit in the device\'s RAM"},"id":null,"ok":false}\n'
 
@@ -366,6 +367,7 @@ class Link:
             except MemoryError:  # reading it did not fit: what can go goes, and once more
                 self._free()
                 out = self.read(line)
+            line = None  # (its bytes go: a journal part's 2 KB is room for its replay)
             if isinstance(out, tuple):  # a rules op, read: the buttons' turn, then the op
                 yield
                 rid, op, args = out
@@ -416,10 +418,15 @@ class Link:
         collected. The garbage alone is collected only under COLLECT_PERCENT free, or
         COLLECT_WORDS (a small heap: after every reply): a collection costs the Pico 10-100
         ms, and most requests leave a few KB - collecting after each one was most of a small
-        request's cost."""
+        request's cost. The strict JSON reader goes at once: a request that needed it (a line
+        over 4,300 bytes, or not plain ASCII JSON) is rare, and it is 3 KB of a Pico's heap."""
         if not hasattr(gc, "mem_free"):  # (CPython, the tests: no heap figure)
             gc.collect()
             return
+        if STRICT in sys.modules:
+            from memory import unload
+
+            unload(STRICT)
         free = gc.mem_free()  # type: ignore[attr-defined]
         if not _low(free):
             return

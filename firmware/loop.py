@@ -108,10 +108,12 @@ async def serve(app, link, stdin, stdout) -> None:
             if not n:
                 link.idle(clock.now())  # (quiet: the host's ops go after a while)
             if n:
-                for line in lines.feed(bytes(chunk[:n])):
-                    answered = False
+                got = lines.feed(bytes(chunk[:n]))
+                while got:
+                    answering = link.stages(got.pop(0), stdout.write)  # (the line held by it alone,
+                    answered = False  # which lets it go once read)
                     try:
-                        for _ in link.stages(line, stdout.write):  # a rules op: the buttons' turn
+                        for _ in answering:  # a rules op: the buttons' turn
                             stretch(app, app.link_began)  # between its stages
                             if wanted(app, clock.now()):
                                 await pause(asyncio, 0)
@@ -123,6 +125,7 @@ async def serve(app, link, stdin, stdout) -> None:
                         stretch(app, app.link_began)  # and once its reply is out
                         await pause(asyncio, 0)
                         began = clock.now_us()
+                        answering = None
                         link.tidy()  # a collection only when the heap runs short
                         app.tidy_us = clock.elapsed(clock.now_us(), began)
                         app.link_began = clock.now_us()

@@ -10,6 +10,7 @@ leaves the game at its last whole action.
 
 import gc
 import os
+import sys
 
 import store
 from hal import clock
@@ -159,11 +160,20 @@ def replace(app, build):
     """A game built (build(): a Record) to replace the one in play (a host's state.put or
     journal.put). It is built beside the game in play first: a bad one is refused
     (RulesError) with nothing let go. Only when the RAM cannot hold both is the game in
-    play let go first - it is on flash - and if building still fails, it comes back."""
+    play let go first - it is on flash - and if building still fails, it comes back. The
+    menu on a short heap (tight) goes before the first try, and comes back if it fails."""
+    menu = app.record is None and tight()
+    if menu:  # the menu (or a setup) on a short heap: it goes first - the game built takes the
+        let_go(app)  # screen, and if none is, the menu comes back
+        unload("ui.menu")
     try:
         rec = build()
     except MemoryError:
         rec = None
+    except BaseException:
+        if menu:
+            app.to_menu()
+        raise
     if rec is not None:
         let_go(app)
         enter(app, rec)
@@ -171,6 +181,7 @@ def replace(app, build):
     app.free_memory()  # what the first try loaded goes
     old = app.record.name if app.record is not None else None
     let_go(app, keep_code=True)
+    unload("ui.menu")  # (and the menu, if it was shown: the game built takes the screen, or it comes back)
     try:
         rec = build()
         if rec is None:
@@ -182,6 +193,16 @@ def replace(app, build):
         raise
     enter(app, rec)
     return rec
+
+
+TIGHT_WORDS = 16384  # a heap with less free than this (64 KB of a Pico's) is short for building a game
+
+
+def tight() -> bool:
+    """Whether the heap is short for building a game beside what is shown (a 96wK box; a
+    Pico's 190 KB heap never is on the menu)."""
+    free = getattr(gc, "mem_free", None)
+    return free is not None and free() < TIGHT_WORDS * (8 if sys.maxsize > 0xFFFFFFFF else 4)
 
 
 # -- the game: act, save, undo, redo -----------------------------------------------------------
