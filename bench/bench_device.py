@@ -268,6 +268,55 @@ def buttons(heap: str = "190wK") -> dict:
     return out
 
 
+VERIFY_COUNT = 5  # steppe verify --count 5: the issue's run (khan.playout's 5 whole games the longest)
+TAP_MS = 97  # an arrow tapped (LEFT, then RIGHT: the menu's cursor moves) this often while verify runs
+
+
+def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT) -> dict:
+    """A press while `steppe verify --count N` runs: arrows tapped at the GPIO level every
+    TAP_MS all along (the board's interrupt handler latches them), and what they waited for -
+    the presses acted on, edges lost, each edge's wait for its poll (real time) and its poll's
+    work to the frame handed to the LEDs (CPU time, scaled), and busy_us: the longest stretch
+    of the box's work between two points where its loop could take a turn (a request's
+    stage, a rules op's pause, a turn of the loop itself)."""
+    out = {"heap": heap, "count": count}
+    with tempfile.TemporaryDirectory() as tmp:
+        pico, link = _board(os.path.join(tmp, "pico"), heap, gpio=True)
+        try:
+            calib = _calibration(link)
+            from steppe import verify
+
+            taps = int(120000 / TAP_MS)  # (more than verify takes: the rest go after it)
+            edges = []
+            for k in range(taps):  # LEFT and RIGHT in turn (pins.json: GPIO 12, 13), each held 40 ms
+                edges += [(TAP_MS - 40 if k else 0, 12 + k % 2, 0), (40, 12 + k % 2, 1)]
+            link.request("link.stats")  # (the figures from here)
+            pico.gpio(edges)
+            before = link.request("link.stats")
+            report = verify.check(link, count, seed=1)
+            after = link.request("link.stats")
+            scale = PICO_CALIBRATION_MS * 1000.0 / min(calib, _calibration(link))
+            n = max(1, after["edge_frame"][0] - before["edge_frame"][0])
+            out.update({"seconds": report.seconds, "agree": report.agree, "cases": report.cases, "presses": n,
+                        "dropped": after.get("dropped", 0), "scale": scale,
+                        "wait_ms": (after["edge_frame"][1] - before["edge_frame"][1]) / n,
+                        "work_ms": (after["edge_frame"][3] - before["edge_frame"][3]) / n / 1000.0 * scale,
+                        "largest_ms": after["edge_frame"][2] + after["edge_frame"][4] / 1000.0 * scale,
+                        "busy_ms": after["busy_us"] * scale / 1000.0})
+        finally:
+            _close(pico, link)
+    return out
+
+
+def report_verify(v: dict) -> None:
+    print("a press while steppe verify --count %d runs (%s), arrows tapped every %d ms at the GPIO level: %d cases in"
+          " %.1f s (%s), %d presses acted on, %d edges lost; edge to frame %.1f ms Pico-eq. on average (the wait for"
+          " the poll %.1f ms + its work %.1f ms), largest %.1f ms; the box's longest stretch between two turns %.1f ms"
+          % (v["count"], v["heap"], TAP_MS, v["cases"], v["seconds"], "agree" if v["agree"] else "DIFFER",
+             v["presses"], v["dropped"], v["wait_ms"] + v["work_ms"], v["wait_ms"], v["work_ms"], v["largest_ms"],
+             v["busy_ms"]))
+
+
 def report_buttons(res: dict) -> None:
     for kind, label in (("arrow", "arrow press to its frame"), ("flip", "OK flip to its frame")):
         r = res.get(kind)
@@ -315,10 +364,14 @@ def main(argv=None) -> int:
     parser.add_argument("--op", default="", help="only the ops whose name holds this")
     parser.add_argument("--no-verify", action="store_true")
     parser.add_argument("--buttons", action="store_true", help="only the buttons' edge to frame")
+    parser.add_argument("--verify", action="store_true", help="only a press while steppe verify runs")
     parser.add_argument("--runs", type=int, default=1, help="fresh boards per heap: each figure the least of them")
     opts = parser.parse_args(argv)
     if opts.buttons:
         report_buttons(buttons())
+        return 0
+    if opts.verify:
+        report_verify(during_verify())
         return 0
     games = tuple(opts.game or GAMES)
     results = [least([measure(heap, games, opts.op) for _ in range(opts.runs)]) for heap in (opts.heap or ["190wK", "96wK"])]

@@ -74,18 +74,19 @@ for k in range(n):
     a.render(now + 20 * k)
 report("frame render: Khan board, draw and encode", time.ticks_diff(time.ticks_us(), t0) // n, n)
 
-# press to new frame: from the press until the new frame's bytes go to the LEDs
+# press to new frame: from the press until the new frame is on the LEDs (its bytes sent, or
+# found there already: Pixels.show sends no frame twice - a cursor moved in its blink's dark phase)
 sent = [0]
-send = a.pixels._transmit
+show = a.pixels.show
 
 
-def stamp(buffer):
+def stamp():
+    show()
     if not sent[0]:
         sent[0] = time.ticks_us()
-    send(buffer)
 
 
-a.pixels._transmit = stamp
+a.pixels.show = stamp
 
 
 def latency(button, long=False):

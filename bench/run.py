@@ -139,6 +139,7 @@ def main() -> int:
         res["all_tables"] = bench_device.heap_all(res["heap"])
     device_rate = bench_device.verify_rate()
     presses = bench_device.buttons()
+    during = bench_device.during_verify()
     cal = rows[0]["us"]
     scale = PICO_CALIBRATION_MS * 1000.0 / cal
     print("Steppe Companion rules core, micropython unix port; calibration loop %.1f ms here "
@@ -192,6 +193,7 @@ def main() -> int:
     print()
     print("buttons at the GPIO level (bench/bench_device.py): a latched edge to the frame handed to the LEDs")
     bench_device.report_buttons(presses)
+    bench_device.report_verify(during)
     return 0
 
 

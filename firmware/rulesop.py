@@ -36,20 +36,20 @@ def breathe(app) -> None:
     the loop has work - an edge latched, a button held, a screen animating (wanted) - and a
     poll is due, the loop takes a turn here, inside the op: a press is acted on and its
     frame drawn, then the op goes on where it was. A press never waits for a whole game
-    played out or a conquest search. (Nothing the op reads is the box's: its arguments are
-    the host's. The hook is off during the turn: a screen's own use of the rules never
-    breathes.)"""
+    played out or a conquest search: what it waits for is the op's work between two pauses
+    (link.stats busy_us counts each such stretch, with a turn of the loop). (Nothing the op
+    reads is the box's: its arguments are the host's. The hook is off during the turn: a
+    screen's own use of the rules never breathes.)"""
+    loop.stretch(app, app.link_began)
     now = clock.now()
-    if clock.elapsed(now, app.turned) < loop.POLL_MS or not loop.wanted(app, now):
-        return
-    loop.stretch(app, app.link_began)  # what the op did since the last turn: a press waited that long
-    hook = pause.HOOK[0]
-    pause.HOOK[0] = None
-    try:
-        loop.turn(app)
-    finally:
-        pause.HOOK[0] = hook
-        app.link_began = clock.now_us()
+    if clock.elapsed(now, app.turned) >= loop.POLL_MS and loop.wanted(app, now):
+        hook = pause.HOOK[0]
+        pause.HOOK[0] = None
+        try:
+            loop.turn(app)
+        finally:
+            pause.HOOK[0] = hook
+    app.link_began = clock.now_us()
 
 
 def ready(op: str) -> bool:

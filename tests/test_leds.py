@@ -40,14 +40,17 @@ class Capture(Pixels):
     def __init__(self, **kw) -> None:
         super().__init__(16, 16, palette.PALETTE, floor=palette.FLOOR, large=palette.LARGE, **kw)
         self.tables: "dict[bytes, tuple]" = {}
-        self.frames = 0
+        self.frames = 0  # frames drawn (show(): the LEDs get those that differ from the last)
         self.scales: "list[int]" = []
         self.caps: "list[tuple]" = []  # (small, large, whole) of each new table
         self.capped_boards = 0  # frames scaled down that are not a flipped card's
         self.capped_cards: "set[int]" = set()  # the rulers whose flipped card's frame was scaled down
 
-    def _transmit(self, buffer: bytearray) -> None:
+    def show(self) -> None:
         self.frames += 1
+        super().show()
+
+    def _transmit(self, buffer: bytearray) -> None:
         assert self.current_ma() <= self.budget_ma or sum(buffer) == 0
         for p in range(self.n):  # every LED emits its palette entry at this frame's cap
             assert leds.pixel_rgb(self, p) == leds.entry_rgb(self, self.frame[p])

@@ -10,7 +10,7 @@ the loop takes the latched ones.
 
 With the FIFO, the buttons are timed too, for link.stats (the lost-press tests, the
 edge-to-frame bench) - here, so the firmware carries no code for it: PinButtons.poll is
-wrapped and the strip's write() watched. TIMING: [polls that took edges and made events,
+wrapped and Pixels.show watched. TIMING: [polls that took edges and made events,
 their wait (the last edge played to the poll, ms of real time) summed, largest, their work
 (that poll to the first frame handed to the LEDs after it, us of CPU) summed, largest;
 the buttons' events; those polls whose wait was 10 ms or more (the loop was busy); the
@@ -58,13 +58,12 @@ def start() -> None:
 
 
 def _time() -> None:
-    """PinButtons.poll and the strip's write() wrapped: a poll's edge to its frame."""
-    import neopixel
-
-    from hal import buttons, clock
+    """PinButtons.poll and Pixels.show wrapped: a poll's edge to its frame on the LEDs (sent,
+    or found there already: show() sends no frame twice)."""
+    from hal import buttons, clock, pixels
 
     poll = buttons.PinButtons.poll
-    write = neopixel.NeoPixel.write
+    show = pixels.Pixels.show
 
     def timed_poll(self, now: int):
         _account()
@@ -94,13 +93,13 @@ def _time() -> None:
                     TIMING[6] += 1
         return out
 
-    def timed_write(self) -> None:
-        write(self)
+    def timed_show(self) -> None:
+        show(self)
         if _at[1] >= 0 and _at[3] < 0:
             _at[3] = clock.now_us()
 
     buttons.PinButtons.poll = timed_poll
-    neopixel.NeoPixel.write = timed_write
+    pixels.Pixels.show = timed_show
 
 
 def _account() -> None:

@@ -219,3 +219,28 @@ def test_the_viper_fill_and_the_plain_one_agree_clipped_at_every_edge():
     frames = _fast_and_plain(base, "_fast_fill", filled)
     assert frames[0] == frames[1]
     assert [sum(1 for v in f if v == 7) for f in frames[1]] == [110, 9, 6, 256, 0, 0]
+
+
+def test_a_frame_already_on_the_leds_is_not_sent_again():
+    """Issue 20: a blinking screen is drawn ~60 times a second and changes a few times; a
+    write of the strip holds a Pico's CPU 7.7 ms, which a press that came meanwhile waited
+    for. show() sends a frame only when it differs from the one sent last, or when the
+    levels it is sent at changed (the brightness, the budget)."""
+    px = pixels(4, 1, brightness=255, budget_ma=100000)
+    sent = []
+    px._transmit = lambda buffer: sent.append(bytes(buffer))
+    px.frame[0] = palette.CURSOR
+    px.show()
+    px.show()
+    assert len(sent) == 1, "the same frame: not sent twice"
+    px.frame[1] = palette.CHU
+    px.show()
+    assert len(sent) == 2 and sent[1][3:6] == bytes((0, 230, 0))
+    px.set_brightness(64)
+    px.show()
+    assert len(sent) == 3 and sent[2][0:3] == bytes((64, 64, 64)), "new levels: the frame again"
+    px.set_budget(100)
+    px.show()
+    assert len(sent) == 4, "a new budget: again"
+    px.show()
+    assert len(sent) == 4
