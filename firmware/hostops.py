@@ -275,6 +275,8 @@ def link_stats(app, args: dict) -> dict:
         out["dropped"] = app.buttons.dropped
         out["edge_frame"] = list(timing[:5])
         timing[2] = timing[4] = 0  # (the largest: since the last link.stats)
+        if len(timing) > 8:  # (each poll's wait and work, for the benchmark's percentiles)
+            out["samples"] = timing[8]()
     app.max_gap = app.max_busy = 0
     app.stats_read = True  # (this request's own stretch is not counted: loop.stretch)
     if args.get("calibrate") is True:
@@ -302,7 +304,11 @@ def rules_op(app, op: str, args: dict):
             # only by a collection for every piece (~1.5 s Pico-eq. for Khan's at 96wK)
             app.free_memory()
             return result
-        text = cjson.fast_text(result) or cjson.dumps(result)
+        parts = []  # (encoded a part at a time, a pause between: ~70 ms of a Pico for Khan's at once)
+        __import__("shared_rules.cjson_steps", None, None, ("dump",)).dump(result, parts.append)
+        result = None
+        text = "".join(parts)
+        parts = None
         TABLES.clear()  # one game's text kept: a host asks one game's (verify), and
         TABLES[op] = text  # Khan's alone is 6 KB, a twentieth of a Pico's heap
     return cjson.Streamed(lambda out: out.append(text))

@@ -368,6 +368,7 @@ class Link:
                 self._free()
                 out = self.read(line)
             line = None  # (its bytes go: a journal part's 2 KB is room for its replay)
+            op = None
             if isinstance(out, tuple):  # a rules op, read: the buttons' turn, then the op
                 yield
                 rid, op, args = out
@@ -376,7 +377,10 @@ class Link:
             if out is None:
                 return
             try:
-                cjson.dump(out, write)
+                if op is None:
+                    cjson.dump(out, write)
+                else:  # (a long reply a part at a time: rulesop.dump)
+                    __import__(RULES).dump(self, op, out, write)
                 write("\n")
             except MemoryError:
                 write("\n")  # the line broken off ends here (the host passes over it)...

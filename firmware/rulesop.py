@@ -12,7 +12,10 @@ import sys
 
 import loop
 from hal import clock
-from shared_rules import pause
+from shared_rules import cjson, pause
+
+LONG = ("khan.playout", "khan.tables", "chuhan.tables", "huns.tables", "khaan.tables")  # replies of
+# several KB: written a part at a time, a pause between (dump: shared_rules/cjson_steps.py)
 
 
 def answer(link, rid, op: str, args: dict) -> dict:
@@ -29,6 +32,27 @@ def answer(link, rid, op: str, args: dict) -> dict:
         return link.done(rid, op, args)
     finally:
         pause.HOOK[0] = None
+
+
+def dump(link, op: str, out: dict, write) -> None:
+    """A rules op's reply written: a long one (LONG) a part at a time, the loop's turns at
+    the pauses between (cjson_steps, let go after: a host asks a game's tables once); any
+    other at once (cjson.dump)."""
+    if op not in LONG or not link.loop:
+        cjson.dump(out, write)
+        return
+    from shared_rules import cjson_steps
+
+    app = link.app
+    pause.HOOK[0] = lambda: breathe(app)
+    try:
+        cjson_steps.dump(out, write)
+    finally:
+        pause.HOOK[0] = None
+        if sys.implementation.name == "micropython":
+            from memory import unload
+
+            unload("shared_rules.cjson_steps")
 
 
 def breathe(app) -> None:

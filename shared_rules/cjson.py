@@ -44,7 +44,7 @@ def _string(s: str, out) -> None:
     out.append("".join(parts))
 
 
-def _encode(obj, out) -> None:  # out: a list, or anything with append()
+def encode(obj, out) -> None:  # out: a list, or anything with append()
     # the common types first, by their exact type (cheaper than isinstance); "[" and "{"
     # are pieces of their own (matches() counts them)
     t = type(obj)
@@ -69,7 +69,7 @@ def _encode(obj, out) -> None:  # out: a list, or anything with append()
                 _string(key, out)
                 out.append(":")
             sep = ',"'
-            _encode(obj[key], out)
+            encode(obj[key], out)
         out.append("}")
     elif t is list or t is tuple:
         out.append("[")
@@ -79,7 +79,7 @@ def _encode(obj, out) -> None:  # out: a list, or anything with append()
                 first = False
             else:
                 out.append(",")
-            _encode(item, out)
+            encode(item, out)
         out.append("]")
     elif obj is None:
         out.append("null")
@@ -92,7 +92,7 @@ def _encode(obj, out) -> None:  # out: a list, or anything with append()
     elif isinstance(obj, str):
         _string(obj, out)
     elif isinstance(obj, (list, tuple, dict)):  # a subclass: as its plain type
-        _encode(dict(obj) if isinstance(obj, dict) else list(obj), out)
+        encode(dict(obj) if isinstance(obj, dict) else list(obj), out)
     else:
         # floats print differently on the two ports, so the rules core never emits one
         raise TypeError("not canonical JSON: " + type(obj).__name__)
@@ -124,7 +124,7 @@ def chunks(obj):
 
 def dumps(obj) -> str:
     out = []
-    _encode(obj, out)
+    encode(obj, out)
     return "".join(out)
 
 
@@ -136,7 +136,7 @@ class Streamed:
         self.write = write
 
 
-class _Chunks:
+class Chunks:
     """A list-like sink that hands the text on in chunks, so writing a saved game to a
     file never holds the whole text in RAM. Each piece is only appended (the cost of a
     piece is most of an encoding's); every FOLD pieces they are joined, and written once
@@ -223,9 +223,10 @@ def _ordered(obj, room: int, od):
     return obj if copy is None else copy
 
 
+
 def fast_text(obj, max_depth: int = 64):
     """The canonical text of a list or dict obj written by MicroPython's json.dumps, at C
-    speed (several times faster than _encode), or None where that cannot be had: not on
+    speed (several times faster than encode), or None where that cannot be had: not on
     MicroPython, obj holds what canonical JSON does not (or a Streamed), nests deeper than
     max_depth, or holds a character MicroPython escapes otherwise (backspace, form feed:
     a backslash-u escape then appears; non-ASCII: more bytes than characters). The text is all
@@ -268,9 +269,10 @@ def dump(obj, write, chunk: int = 512) -> None:
         for i in range(0, len(text), chunk):
             write(text[i:i + chunk])
         return
-    sink = _Chunks(write, chunk)
-    _encode(obj, sink)  # type: ignore[arg-type]
+    sink = Chunks(write, chunk)
+    encode(obj, sink)  # type: ignore[arg-type]
     sink.flush()
+
 
 
 def _roomy(n: int) -> bool:
@@ -298,7 +300,7 @@ def matches(obj, text: str, max_depth: int) -> bool:
         return fast == text
     sink = _Same(text.encode(), max_depth)
     try:
-        _encode(obj, sink)
+        encode(obj, sink)
         sink.flush()
     except (TypeError, ValueError, RuntimeError):  # not canonical, not the text, too deep
         return False

@@ -37,7 +37,7 @@ def test_a_too_small_heap_fails_loudly(micropython, tree):
 # A reply streamed through a heap cut into small holes (as a long game leaves a small heap):
 # the heap is filled with small nodes and every other one let go, so no free block is as long
 # as the 32 pieces a reply's sink joins before it writes them. The whole text must still go
-# out, exactly: the pieces are then written as they are (shared_rules/cjson.py, _Chunks).
+# out, exactly: the pieces are then written as they are (shared_rules/cjson.py, Chunks).
 FRAGMENTED = """
 import gc
 from shared_rules import cjson

@@ -14,7 +14,8 @@ wrapped and Pixels.show watched. TIMING: [polls that took edges and made events,
 their wait (the last edge played to the poll, ms of real time) summed, largest, their work
 (that poll to the first frame handed to the LEDs after it, us of CPU) summed, largest;
 the buttons' events; those polls whose wait was 10 ms or more (the loop was busy); the
-events by button: {name: [presses, long presses, repeats, HELP]}]."""
+events by button: {name: [presses, long presses, repeats, HELP]}; samples(): each poll's
+wait and work, for percentiles]."""
 
 import machine
 
@@ -22,6 +23,18 @@ _lock = None
 TIMING = [0, 0, 0, 0, 0, 0, 0, {}]
 _at = [0, -1, 0, -1]  # the last edge played (ms); a poll timed: took (us, -1: none), wait (ms); its frame (us)
 _due = [0, 0]  # the scripted time (ms) the board's clock may not pass, and 1 while a batch plays
+SAMPLES = 1000  # each timed poll's wait (ms) and work (us), the first this many since link.stats read them
+_waits = []
+_works = []
+
+
+def samples() -> list:
+    """[waits, works] of the timed polls since the last call (link.stats "samples": the
+    benchmark's percentiles), then begun afresh."""
+    out = [list(_waits), list(_works)]
+    del _waits[:]
+    del _works[:]
+    return out
 
 
 def press(number: int, down: bool) -> None:
@@ -54,6 +67,7 @@ def start() -> None:
     machine.disable_irq = _disable
     machine.enable_irq = _enable
     _time()
+    TIMING.append(samples)  # (TIMING[8]: link.stats reads it)
     _thread.start_new_thread(_drive, (os.getenv("STEPPE_GPIO"), _lock))
 
 
@@ -111,6 +125,9 @@ def _account() -> None:
     wait = _at[2]
     work = clock.elapsed(_at[3], _at[1])
     _at[1] = -1
+    if len(_waits) < SAMPLES:
+        _waits.append(wait)
+        _works.append(work)
     t = TIMING
     t[0] += 1
     t[1] += wait

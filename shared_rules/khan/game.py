@@ -18,6 +18,7 @@ from shared_rules.khan.tables import (ANYWHERE, CARD_COUNT, FIGURES, GODS, HAND_
                                       RULERS,
                                       SETUP_YURTS, SPECIALS, SPECIALS_PER_PLAYER, card_direction, card_ruler,
                                       card_symbol, figure_vp)
+from shared_rules.pause import pause
 from shared_rules.rng import PCG32
 
 VIRTUAL = "virtual"
@@ -435,7 +436,8 @@ class KhanGame:
 
 
 def score_position(pos: Position, players: list) -> dict:
-    """Full end scoring of the figures on a board."""
+    """Full end scoring of the figures on a board (a pause after the figures and after each
+    player's territories: shared_rules/pause.py)."""
     from shared_rules.khan import score
 
     fig_vp = []
@@ -446,10 +448,12 @@ def score_position(pos: Position, players: list) -> dict:
         owners = pos.owners(f)
         fig_vp.append((vp, owners))
         cells_owners.append((pos.fig_cells[f], owners))
+    pause()  # (a late board: ~30 ms of a Pico for the figures, as much for each player's territories)
     vp = score.figure_points(players, fig_vp)
     lists = {}
     for p in players:
         lists[p] = score.territories(pos.board.side, cells_owners, p)
+        pause()
     bonus = score.bonus(players, lists)
     total = {}
     for p in players:

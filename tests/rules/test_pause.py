@@ -1,0 +1,78 @@
+"""Issue 20: the rules' long work pauses every few ms of a Pico's (shared_rules/pause.py) - a
+box's buttons take their turn there - and gives exactly what it gives without: a whole game
+played out, its end scored, a long reply encoded a part at a time (cjson_steps)."""
+
+from shared_rules import cjson, cjson_steps, ops, pause
+from shared_rules.khan import conquer, randplay
+from shared_rules.khan.game import OVER
+
+
+class _Counted:
+    """with _Counted() as n: pause() counted in n[0] (the box's hook: here a counter)."""
+
+    def __enter__(self) -> list:
+        self.n = [0]
+
+        def count() -> None:
+            self.n[0] += 1
+
+        pause.HOOK[0] = count
+        return self.n
+
+    def __exit__(self, *exc) -> None:
+        pause.HOOK[0] = None
+
+
+def test_without_a_hook_a_pause_does_nothing():
+    assert pause.HOOK[0] is None
+    pause.pause()
+
+
+def test_a_game_played_out_with_pauses_is_the_game_played_without():
+    for seed, players in ((5, 2), (7, 4)):
+        args = {"seed": seed, "players": players, "trace": True}
+        plain = cjson.dumps(ops.call("khan.playout", args))
+        with _Counted() as n:
+            paused = cjson.dumps(ops.call("khan.playout", args))
+        assert paused == plain, seed
+        moves = ops.call("khan.playout", args)["moves"]
+        assert n[0] > moves, "a pause after every move, and within its searches"
+
+
+def test_the_conquest_search_pauses_or_yields_its_pauses_and_finds_the_same():
+    checked = [0]
+
+    def check(game, move):
+        if game.phase == OVER or move[0] not in ("conquer", "invade", "end") or checked[0] >= 40:
+            return
+        for consent in (False, True):
+            args = (game.pos, game.player, game.stock, game.prot, consent)
+            with _Counted() as n:
+                called = list(conquer.each_placement(*args))
+            yielded = list(conquer.each_placement(*args, True))
+            assert [c for c in yielded if c is not conquer.PAUSE] == called
+            assert n[0] == len(yielded) - len(called), "pause() where the other mode yields PAUSE"
+        checked[0] += 1
+
+    randplay.playout(6, 3, None, check)
+    assert checked[0] == 40
+
+
+def test_a_long_reply_written_a_part_at_a_time_is_the_canonical_text():
+    values = [
+        ops.reply("khan.playout", {"seed": 3, "players": 4, "trace": True}),
+        ops.reply("khan.tables", {}),
+        ops.reply("chuhan.tables", {}),
+        {"a": [{"b": "x" * 40, "c": [1, 2, [3, {"d": None}]]}] * 12, "e": "\u00e9\n\"", "f": [], "g": {}},
+        [[k, str(k), k % 2 == 0] for k in range(60)],
+        {"k" + str(k): {"v": list(range(k))} for k in range(20)},
+        [1, 2, 3],
+    ]
+    for value in values:
+        parts = []
+        with _Counted() as n:
+            cjson_steps.dump(value, parts.append)
+        text = cjson.dumps(value)
+        assert "".join(parts) == text
+        if len(text) > 4 * cjson_steps.STEP_CHARS:
+            assert n[0] >= len(text) // (4 * cjson_steps.STEP_CHARS), (len(text), n[0])
