@@ -8,7 +8,7 @@ then the op goes on where it was - a press never waits for the op. Everywhere el
 host, the tests, the box's own screens) HOOK[0] is None and pause() does nothing.
 """
 
-HOOK = [None]  # the box's loop turn while a host's rules op runs (firmware/rulesop.py), else None
+HOOK: list = [None]  # the box's loop turn while a host's rules op runs (firmware/rulesop.py), else None
 
 
 def pause() -> None:
