@@ -10,10 +10,20 @@ Support of the Gods protects black yurts (4 players: in one region), and Land
 Reconnaissance reserves figures (2-3 players: the whole shape; 4 players: one figure).
 """
 
+import sys
+from array import array
+
 from shared_rules.errors import bad_args, illegal
 from shared_rules.khan.position import BLACK, Position
 from shared_rules.khan.tables import BRIDGE, FIGURE_KEYS, FIGURES, OFF, RIVER, SHAPES, shape_size
 from shared_rules.pause import pause
+
+VIPER = None  # the search's inner loops in machine code (khan/fast.py), where MicroPython has viper
+if sys.implementation.name == "micropython":
+    try:
+        from shared_rules.khan import fast as VIPER
+    except (ImportError, ValueError, SyntaxError):  # a port without the viper emitter, or code of another arch
+        VIPER = None
 
 # Every shape's distinct rotations and mirror images, packed as x, y bytes (cell k of
 # orientation o at [2 * (o * size + k)]), each normalised to its top-left corner and its cells
@@ -261,7 +271,19 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
     the box's buttons take their turn there).
 
     A generator, so "can he conquer?" stops at the first one and a random pick needs no
-    list of them all: the device has little RAM."""
+    list of them all: the device has little RAM. The order: the player's yurts by cell, then
+    FIGURES, then each figure's orientations and the cell of it over the yurt; a placement
+    over several of his yurts is found from the first. Under MicroPython the loops run as
+    viper (fast_placements), else as plain Python (plain_placements): the same conquests in
+    the same order."""
+    if VIPER is not None and pos.board.size <= FAST_MAX_CELLS:
+        return fast_placements(pos, player, stock, prot, consent, pauses)
+    return plain_placements(pos, player, stock, prot, consent, pauses)
+
+
+def plain_placements(pos: Position, player: str, stock: dict, prot: Protections, consent: bool,
+                     pauses: bool = False):
+    """each_placement's loops in plain Python (CPython, a port without viper)."""
     board = pos.board
     w = board.width
     h = board.height
@@ -327,6 +349,96 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
                     verdict = judge(pos, player, kind, cells, prot, consent, straight)
                     if isinstance(verdict, list):
                         yield (key, tuple(sorted(cells)), verdict)
+
+
+FAST_MAX_CELLS = 65535  # fast_placements keeps cells and the board's sides in 16 bits (boards are at
+# most 26 x 26: board_text.MAX_SIDE)
+FAST_OUT = 64  # entries of fast_placements' buffer for the kernel's finds, a record 2 + cells: 9 records
+# of five-cell figures (at least one must fit, or the kernel can write none and the search never ends)
+FAST_LOOKS = 12  # placements the kernel looks at in the time plain_placements looks at one (~0.09
+# against ~1.1 us on the unix port): a scan's budget, PAUSE_WORK of them, is some 1,400 placements
+
+
+def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, consent: bool,
+                    pauses: bool = False):
+    """each_placement's loops as viper (khan/fast.py scan), MicroPython only: the kernel
+    goes through the yurts, figures, orientations and anchor cells as plain_placements does
+    and hands back, in the same order, only the placements that pass judge()'s tests of
+    cells, rivers, banks and majority, with who would sit on them. Where a special card of
+    another player is in force (Patronage, Support of the Gods), judge() then has the last
+    word on each; else those sharers are judge()'s answer (it would find the same: most of
+    a late board's search time was judge()). Per call ~5 bytes a cell and ~0.3 KB more: the
+    buffers are this generator's own, as two searches may be under way at once (a hint's
+    steps at a rules op's pause)."""
+    fast = VIPER
+    assert fast is not None
+    board = pos.board
+    size = board.size
+    me = pos.player_byte(player)
+    yurt = pos.yurt
+    figures = []  # the FIGURES entries available, one a plan
+    plans = bytearray()  # fast.PLAN bytes a plan: cells, orientations, tile? straight?
+    packs = []  # each plan's orientations
+    bridges = False
+    for f in FIGURES:
+        key, kind, shape, _ = f
+        if available(stock, prot, player, key) <= 0:
+            continue
+        n = shape_size(shape)
+        packed = orientations(shape)
+        plans.append(n)
+        plans.append(len(packed) // (2 * n))
+        plans.append((fast.PLAN_TILE if kind != BRIDGE else 0) | (fast.PLAN_STRAIGHT if shape[0] == "I" else 0))
+        packs.append(packed)
+        figures.append(f)
+        bridges = bridges or kind == BRIDGE
+    area = bytearray(3 * size)  # coverable(), then the two _room()s
+    fast.cover(area, pos.fig_at, board.terrain, yurt, size, RIVER)  # type: ignore[arg-type]
+    fast.room(area, yurt, board.side, array("H", bytes(2 * size)), size, me)  # type: ignore[arg-type]
+    bank = board.banks() if bridges else area  # (read for bridges only)
+    players = pos.players
+    pat = prot.patronage
+    guarded = pat is not None and pat != player and pat in players
+    for g in prot.gods:
+        guarded = guarded or g[0] != player
+    out = array("H", bytes(2 * FAST_OUT))
+    st = array("H", bytes(2 * fast.ST_SIZE))
+    st[fast.ST_WIDTH] = board.width
+    st[fast.ST_HEIGHT] = board.height
+    st[fast.ST_ME] = me
+    st[fast.ST_PLANS] = len(figures)
+    st[fast.ST_CAP] = FAST_OUT
+    work = 0  # as in plain_placements, FAST_LOOKS placements looked at counting one; a placement
+    # judged or a conquest yielded without judging counts JUDGED (what the caller does with it
+    # between two pauses is then no more than before: ops.conquests names its cells)
+    found = 0  # entries of out the last scan wrote
+    i = 0  # the next of them
+    while i < found or st[fast.ST_ROW] < board.height:
+        if work >= PAUSE_WORK:
+            work = 0
+            if pauses:
+                yield PAUSE
+            else:
+                pause()
+        if i >= found:
+            st[fast.ST_BUDGET] = min((PAUSE_WORK - work) * FAST_LOOKS, 65535)
+            found = fast.scan(out, st, area, yurt, pos.ruler_at, bank, plans, packs)  # type: ignore[arg-type]
+            i = 0
+            work += (st[fast.ST_LOOKED] + FAST_LOOKS - 1) // FAST_LOOKS
+            continue
+        p = out[i]
+        bits = out[i + 1]
+        n = plans[fast.PLAN * p]
+        cells = tuple(out[i + 2:i + 2 + n])
+        i += 2 + n
+        key, kind, shape, _ = figures[p]
+        work += JUDGED
+        if guarded:
+            verdict = judge(pos, player, kind, cells, prot, consent, shape[0] == "I")
+            if isinstance(verdict, list):
+                yield (key, cells, verdict)
+        else:
+            yield (key, cells, [players[b] for b in range(len(players)) if bits >> b & 1])
 
 
 def place(pos: Position, conquest: tuple, stock: dict) -> None:

@@ -304,13 +304,13 @@ OPS = {
 # game's rules are loaded. READY: the ops whose modules are loaded (link.ready)
 NEEDS = (";board khan.board_text"
          ";bonus khan.score khan.position"
-         ";conquer khan.position khan.conquer khan.packed khan.load khan.messages"
-         ";conquests khan.position khan.conquer khan.packed khan.load"
-         ";flee khan.position khan.flee khan.packed khan.load khan.conquer khan.invade rng khan.game khan.state"
-         ";flip khan.position khan.conquer khan.flee khan.invade rng khan.game"
+         ";conquer khan.position khan.fast khan.conquer khan.packed khan.load khan.messages"
+         ";conquests khan.position khan.fast khan.conquer khan.packed khan.load"
+         ";flee khan.position khan.flee khan.packed khan.load khan.fast khan.conquer khan.invade rng khan.game khan.state"
+         ";flip khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game"
          ";invasions khan.position khan.invade khan.packed khan.load khan.messages"
-         ";new khan.position khan.conquer khan.flee khan.invade rng khan.game khan.state khan.messages"
-         ";play khan.position khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.actions khan.packed_state khan.state"
-         ";playout khan.position khan.conquer khan.flee khan.invade rng khan.game khan.state khan.actions khan.randplay khan.score"
-         ";score khan.position khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.score;")
+         ";new khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.state khan.messages"
+         ";play khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.actions khan.packed_state khan.state"
+         ";playout khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.state khan.actions khan.randplay khan.score"
+         ";score khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.score;")
 READY = {}
