@@ -2,13 +2,14 @@
 
 For each heap (190wK: about a real Pico's; 96wK: the design target) and each game, a
 freshly booted virtual Pico (the firmware's .mpy image on the real micropython binary)
-is sent every op of that game: the first request of each op (cold: the game's rules are
-imported by the first) and WARM more (warm: the fastest kept, the op's own cost without the
+is sent every op of that game: the first request of each op (cold: the rules modules it needs
+are imported) and WARM more (warm: the fastest kept, the op's own cost without the
 other programs of a shared build machine, which make a median swing twofold). Each request is timed by
 the device from the first byte of its line read to the last byte of its reply written
 (link.stats), and scaled to a Pico by the calibration loop run in that same process
-(firmware/calib.py: its least time of three runs before the game's requests and three
-after - the desktop's other programs slow a run, never speed one); the tidying after the reply (a collection when the heap runs short:
+(firmware/calib.py), short ones just before and just after each op's requests (the least of
+them: the desktop's other programs slow a run, never speed one, and its speed drifts from
+second to second); the tidying after the reply (a collection when the heap runs short:
 the largest of the warm runs) apart. Khan's pieces go packed, as steppe sends them
 (host/steppe/wire.py). Also: the longest gap between two polls of the buttons while the
 game's requests were served (a stretch of the device's work between two yields to the
@@ -100,6 +101,14 @@ def _calibration(link, times: int = CALIBRATIONS) -> int:
     return min([link.request("link.stats", {"calibrate": True}, timeout=60)["calibration_us"] for _ in range(times)])
 
 
+SHORT = 200000  # additions of a short calibration (~30 ms here): one before an op's requests, one after
+
+
+def _short(link, times: int = 2) -> int:
+    """The least time of the short calibration (`times` runs), scaled to 1,000,000 additions."""
+    return min([link.request("link.stats", {"calibrate": SHORT}, timeout=60)["calibration_us"] for _ in range(times)])
+
+
 def _gap(busy_us: int, scale: float) -> float:
     """The buttons unpolled on a Pico (ms): the CPU time between two polls at its speed, or
     the loop's own sleep when that is longer."""
@@ -128,6 +137,7 @@ def measure(heap: str, games=GAMES, only: str = "") -> dict:
                     if not op.startswith(game + ".") or op == "khan.playout" or only not in op:
                         continue
                     args = cases.generate(op, PER_OP, 1)
+                    before = _short(link)  # (the desktop's speed beside this op's requests)
                     cold, g, ok, _ = _cost(link, op, args[0])
                     gap = max(gap, g)
                     warm = []
@@ -145,13 +155,16 @@ def measure(heap: str, games=GAMES, only: str = "") -> dict:
                     quiet = min(gaps) if gaps else 0
                     if quiet > warm_gap[0]:
                         warm_gap[0], warm_gap[1] = quiet, op
-                    rows.append((op, cold, warm[0] if warm else 0, ok, quiet, tidy))
+                    # the op's own scale: the least short calibration just before its requests
+                    # and just after (a busy desktop slows a run, never speeds one)
+                    here = PICO_CALIBRATION_MS * 1000.0 / min(before, _short(link))
+                    rows.append((op, cold, warm[0] if warm else 0, ok, quiet, tidy, here))
                 # the least calibration before and after: a busy desktop slows a run, never speeds one
                 scale = PICO_CALIBRATION_MS * 1000.0 / min(calib, _calibration(link))
-                for op, cold, warm_us, ok, quiet, tidy in rows:
-                    out["ops"].append({"op": op, "cold_ms": cold * scale / 1000.0 if cold else None,
-                                       "warm_ms": warm_us * scale / 1000.0 if warm_us else None, "ok": ok,
-                                       "gap_ms": _gap(quiet, scale), "tidy_ms": tidy * scale / 1000.0})
+                for op, cold, warm_us, ok, quiet, tidy, here in rows:
+                    out["ops"].append({"op": op, "cold_ms": cold * here / 1000.0 if cold else None,
+                                       "warm_ms": warm_us * here / 1000.0 if warm_us else None, "ok": ok,
+                                       "gap_ms": _gap(quiet, here), "tidy_ms": tidy * here / 1000.0})
                 out["games"][game] = {"free_after_tables": free, "gap_ms": _gap(gap, scale), "scale": scale,
                                       "warm_gap_ms": _gap(warm_gap[0], scale), "warm_gap_op": warm_gap[1]}
             finally:

@@ -265,7 +265,8 @@ def link_stats(app, args: dict) -> dict:
     events, {name: [presses, long presses, repeats, HELP]}), polls that took
     edges late (they waited for a busy loop), edges lost to a full ring and edge to frame
     ([polls, wait ms sum, max, work us sum, max], the largest since the last link.stats), and with
-    "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py)."""
+    "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py); with
+    "calibrate": n, n of its additions (their time scaled to 1,000,000: a short one)."""
     out = {"last_us": app.link_us, "tidy_us": app.tidy_us, "op": app.link_op, "gap_ms": app.max_gap, "busy_us": app.max_busy}
     timing = getattr(app.buttons, "timing", None)  # (the virtual Pico's GPIO input: sim/gpio.py)
     if timing is not None:
@@ -279,10 +280,12 @@ def link_stats(app, args: dict) -> dict:
             out["samples"] = timing[8]()
     app.max_gap = app.max_busy = 0
     app.stats_read = True  # (this request's own stretch is not counted: loop.stretch)
-    if args.get("calibrate") is True:
+    calibrate = args.get("calibrate")
+    n = 1000000 if calibrate is True else calibrate if type(calibrate) is int and 0 < calibrate <= 1000000 else 0
+    if n:  # (n of its additions, their time scaled to 1,000,000: a short calibration)
         import calib
 
-        out["calibration_us"] = calib.took
+        out["calibration_us"] = calib.run(n) * 1000000 // n
         unload("calib")
     return out
 

@@ -10,6 +10,7 @@ both run the same bytes. Files are compiled once per content (a cache keyed by h
 """
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -25,8 +26,13 @@ PICO = "armv6m"
 HOST = "host"
 
 
+NATIVES = "natives.json"  # the virtual Pico's: the RP2040's machine code of each viper module (bytes)
+
+
 def flags(arch: str) -> "list[str]":
     return ["-march=" + arch, "-O3"]
+
+
 _CACHE = os.path.join(os.path.expanduser("~"), ".cache", "steppe", "mpy")
 
 
@@ -78,14 +84,26 @@ def files(arch: str = PICO) -> "dict[str, bytes]":
     """device path -> content of every file of the image (for the Pico, or HOST for the
     virtual Pico)."""
     out = {}
+    natives = {}
     for dev, source in _sources():
         if dev.endswith(".mpy"):
             out[dev] = _compiled(source, os.path.basename(source), arch)
+            if arch == HOST and _native(source):
+                natives[dev[4:-4].replace("/", ".")] = len(_compiled(source, os.path.basename(source), PICO))
         else:
             with open(source, "rb") as f:
                 out[dev] = f.read()
     out["lib/shared_rules/" + HASH_FILE] = (compute(paths.rules_dir()) + "\n").encode()
+    if natives:  # (the virtual Pico holds as much of its heap while each is loaded: sim/machine.py)
+        out[NATIVES] = json.dumps(natives, sort_keys=True).encode()
     return out
+
+
+def _native(source: str) -> bool:
+    """Whether a module holds machine code (viper): a Pico keeps it on its heap, the unix port
+    outside its heap."""
+    with open(source, "rb") as f:
+        return b"@micropython.viper" in f.read()
 
 
 def digest(data: bytes) -> str:
