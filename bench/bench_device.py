@@ -282,7 +282,8 @@ def buttons(heap: str = "190wK") -> dict:
 
 
 VERIFY_COUNT = 5  # steppe verify --count 5: the run (khan.playout's 5 whole games the longest)
-TAP_MS = 97  # an arrow tapped (LEFT, then RIGHT: the menu's cursor moves) this often while verify runs
+TAP_MS = 61  # an arrow tapped (LEFT, then RIGHT: the menu's cursor moves) this often while verify runs
+VERIFY_RUNS = 4  # verify run this many times, seeds 1.., the taps all along
 
 
 def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT) -> dict:
@@ -301,13 +302,21 @@ def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT) -> dict:
 
             taps = int(120000 / TAP_MS)  # (more than verify takes: the rest go after it)
             edges = []
-            for k in range(taps):  # LEFT and RIGHT in turn (pins.json: GPIO 12, 13), each held 40 ms
-                edges += [(TAP_MS - 40 if k else 0, 12 + k % 2, 0), (40, 12 + k % 2, 1)]
+            for k in range(taps):  # LEFT and RIGHT in turn (pins.json: GPIO 12, 13), each held 30 ms
+                edges += [(TAP_MS - 30 if k else 0, 12 + k % 2, 0), (30, 12 + k % 2, 1)]
             link.request("link.stats")  # (the figures from here)
             pico.gpio(edges)
             time.sleep(0.2)
             link.request("link.stats")  # (the gap so far: not counted)
-            report = verify.check(link, count, seed=1)
+            report = None
+            for seed in range(1, 1 + VERIFY_RUNS):  # (more presses: verify --count 5 is a second or two here)
+                one = verify.check(link, count, seed=seed)
+                if report is None:
+                    report = one
+                else:
+                    report.cases += one.cases
+                    report.seconds += one.seconds
+                    report.differing.update(one.differing)
             after = link.request("link.stats")
             scale = PICO_CALIBRATION_MS * 1000.0 / min(calib, _calibration(link))
             waits, works = after["samples"]
@@ -325,7 +334,7 @@ def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT) -> dict:
 
 
 def report_verify(v: dict) -> None:
-    print("a press while steppe verify --count %d runs (%s), arrows tapped every %d ms at the GPIO level: %d cases in"
+    print("a press while steppe verify --count %d runs (%s; 4 times), arrows tapped every %d ms at the GPIO level: %d cases in"
           " %.1f s (%s), %d presses acted on, %d edges lost; edge to frame, Pico-eq.: mean %.1f ms (the wait for"
           " the poll %.1f ms + its work %.1f ms), median %.1f, 95th percentile %.1f, largest %.1f ms; the box's"
           " longest stretch between two turns %.1f ms"
