@@ -325,7 +325,7 @@ OPS = {
 # loaded (link.ready)
 NEEDS = (";board khan.board_text"
          ";bonus khan.score khan.position"
-         ";conquer khan.position khan.fast khan.conquer khan.packed khan.protections"
+         ";conquer khan.position khan.conquer khan.packed khan.protections"
          ";conquests khan.position khan.fast khan.conquer khan.packed khan.protections"
          ";flee khan.position khan.flee khan.packed"
          ";flip khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game"
