@@ -126,6 +126,8 @@ def _load(name: str) -> None:
     if name not in sys.modules:
         try:
             __import__(name)
-        except ValueError:  # (machine code of another arch - a virtual Pico flashed for the RP2040:
-            pass  # the rules that import it go without it, khan/conquer.py VIPER)
+        except (ImportError, ValueError, SyntaxError):
+            # code this port cannot run (khan/fast.py's viper built for another arch: the op goes
+            # on without it, conquer.viper), or a fault the op meets and reports when it imports it
+            pass
         pause.pause()

@@ -1,7 +1,10 @@
 """Issue 20: a device's first request of an op imports the rules modules it needs one at a
 time (firmware/rulesop.py load_rules), the buttons taking their turn after each - so each game's
-ops module must name them all, leaves first (rulesop.FIRST, each ops module's NEEDS): checked
-under both interpreters, with every op's seeded cases as steppe sends them and as written."""
+ops module names them, leaves first (rulesop.FIRST, each ops module's NEEDS): what the op needs
+as steppe sends it (Khan's pieces and states packed) on its way to an answer. What another case
+needs more - pieces or a state given as JSON, an error's sentence (a game's messages) - the op
+imports there and then. Checked under both interpreters, with every op's seeded cases as steppe
+sends them, and Khan's as JSON."""
 
 import ast
 import json
@@ -18,13 +21,16 @@ def _cases(tmp_path) -> str:
     from steppe import cases, wire
 
     cases.snapshots(1)
-    out = {}
+    sent = {}
+    plain = {}
     for op in ops.names():
-        plain = cases.generate(op, 3 if op == "khan.playout" else 5, 1)
-        out[op] = plain + [wire.pack_args(op, a) for a in plain if op.startswith("khan.")]
+        given = cases.generate(op, 3 if op == "khan.playout" else 8, 1)
+        sent[op] = [wire.pack_args(op, a) for a in given]
+        if op.startswith("khan."):
+            plain[op] = given
     path = str(tmp_path / "cases.json")
     with open(path, "w") as f:
-        json.dump({"first": _first(), "cases": out}, f)
+        json.dump({"first": _first(), "cases": sent, "plain": plain}, f)
     return path
 
 
@@ -38,7 +44,7 @@ def _first() -> dict:
     raise AssertionError("firmware/rulesop.py has no FIRST")
 
 
-def test_every_op_names_the_modules_it_imports_leaves_first(tmp_path, micropython):
+def test_every_op_names_the_modules_it_needs_leaves_first(tmp_path, micropython):
     path = _cases(tmp_path)
     script = os.path.join(ROOT, "tests", "mp", "op_imports.py")
     for cmd in ([sys.executable, script, path], [micropython, script, path]):

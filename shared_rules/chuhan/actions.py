@@ -17,7 +17,7 @@
 from shared_rules import args as A
 from shared_rules.chuhan import sets
 from shared_rules.chuhan.game import ChuHanGame, most_cards
-from shared_rules.chuhan.state import set_from, set_value
+from shared_rules.chuhan.sets import set_from, set_value
 from shared_rules.chuhan.tables import ABILITIES, COUNTERS, EVENT_KEYS, PLAYERS
 from shared_rules.errors import bad_args
 

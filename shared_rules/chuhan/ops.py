@@ -78,13 +78,12 @@ def play(args: dict) -> dict:
 def answer(args: dict) -> dict:
     """Is this set a legal answer to the last set (or, without one, a legal lead)?"""
     from shared_rules.chuhan import sets
-    from shared_rules.chuhan import state
 
-    ans = state.set_value(A.get(args, "answer"), "answer")
+    ans = sets.set_value(A.get(args, "answer"), "answer")
     cards, zm, py = ans
     last = args.get("last")
     if last is not None:
-        last = state.set_value(last, "last")
+        last = sets.set_value(last, "last")
         reason = sets.why_not(last[0], last[1], last[2])
         if reason:
             raise bad_args("\"last\" is no set: " + sets.reason_text(reason))
@@ -150,12 +149,14 @@ OPS = {
     "round": round_op,
 }
 
-# the rules modules each op imports (besides those this module imports: firmware/rulesop.py
-# FIRST), leaves first, without "shared_rules.": a device's first request of an op imports
-# them one at a time, a pause after each (rulesop.load_rules; tests/test_op_imports.py checks the
-# list). One string, not a dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the
-# game's rules are loaded. READY: the ops whose modules are loaded (link.ready)
-NEEDS = (";answer chuhan.sets chuhan.game chuhan.state"
+# the rules modules each op needs on its way to an answer as steppe sends it (besides those this
+# module imports: firmware/rulesop.py FIRST), leaves first, without "shared_rules.": a device's
+# first request of an op imports them one at a time, a pause after each (rulesop.load_rules;
+# tests/test_op_imports.py checks the list). A case off that way - an error, its sentence (the
+# game's messages) - imports what it needs more there and then. One string, not a dict of
+# tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the game's rules are loaded. READY: the ops
+# whose modules are loaded (link.ready)
+NEEDS = (";answer chuhan.sets"
          ";events chuhan.sets chuhan.game"
          ";going_out chuhan.sets chuhan.game"
          ";new chuhan.sets chuhan.game chuhan.state"

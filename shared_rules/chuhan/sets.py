@@ -7,9 +7,15 @@ used with it. The ability card itself is not one of the set's cards: the ruleboo
 example scores Zhongli Mo with 2, 4, 5, 6, 7, 8 as six "2"s, not seven.
 Checks return () when all is well, else (message key, values...), so callers may
 either raise the reason or report it (chuhan.answer does, with reason_text).
+
+As JSON (set_value, set_from: chuhan.answer's sets and a set action's), a set is [ranks] or
+{"cards": [ranks], "zhongli_mo": bool, "peng_yue": bool}.
 """
 
-from shared_rules.chuhan.tables import JOKER, LIU_BANG_RANK, RANK_COUNTS, TWOS_MIN, TWOS_RANK
+from shared_rules.chuhan.tables import DECK_CARDS, JOKER, LIU_BANG_RANK, RANK_COUNTS, TOP_RANK, TWOS_MIN, TWOS_RANK
+from shared_rules.errors import bad_args
+
+_SET_KEYS = ("cards", "peng_yue", "zhongli_mo")
 
 # Why a set is refused. Part of the catalogue in chuhan/messages.py, kept here because
 # chuhan.answer returns them as results: showing one must not load the whole catalogue.
@@ -151,3 +157,42 @@ def abilities(cards, zm: bool, py: bool) -> "list[str]":
     if LIU_BANG_RANK in cards:
         out.append("liu_bang")
     return out
+
+
+def _cards(cards, where: str):
+    if type(cards) is not list or not cards or len(cards) > DECK_CARDS:
+        raise bad_args(where + "cards must be a list of 1 to " + str(DECK_CARDS) + " ranks")
+    for c in cards:
+        if type(c) is not int:
+            break
+    else:
+        if min(cards) >= 0 and max(cards) <= TOP_RANK:
+            return cards
+    raise bad_args(where + "cards: a card is a rank 0..10 (0 the joker, 10 Liu Bang as a 10)")
+
+
+def set_from(d: dict, where: str = "") -> tuple:
+    """The set (cards, zhongli_mo, peng_yue) from the keys of an object; where: the
+    object's name and a dot, for messages."""
+    cards = _cards(d.get("cards"), where)
+    zm = d.get("zhongli_mo", False)
+    py = d.get("peng_yue", False)
+    if zm is not True and zm is not False:
+        raise bad_args(where + "zhongli_mo must be true or false")
+    if py is not True and py is not False:
+        raise bad_args(where + "peng_yue must be true or false")
+    return (cards, zm, py)
+
+
+def set_value(v, name: str) -> tuple:
+    """A set given as a list of ranks or as {"cards", "zhongli_mo", "peng_yue"}."""
+    if type(v) is list:
+        return (_cards(v, name + " "), False, False)
+    if type(v) is not dict:
+        raise bad_args(name + " must be a list of ranks or {\"cards\", \"zhongli_mo\", \"peng_yue\"}")
+    for k in v:
+        if k not in _SET_KEYS:
+            for k2 in sorted(v):
+                if k2 not in _SET_KEYS:
+                    raise bad_args(name + " has an unknown key \"" + str(k2)[:20] + "\"")
+    return set_from(v, name + ".")

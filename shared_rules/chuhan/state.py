@@ -1,4 +1,4 @@
-"""Chu and Han state as JSON, both ways: the saved game and the sets of cards.
+"""Chu and Han state as JSON, both ways: the saved game (a set of cards as JSON: chuhan/sets.py).
 
 The device saves game_json() after every change and undoes by keeping the state before;
 game() reads a state back with every field checked (an error names the field), so a bad
@@ -10,12 +10,11 @@ state: {"game": "chuhan", "version", "events": "off" | "virtual" | "table", "rou
         "pending": null | {"player", "ability", "counters": [], "vp"}, "out", "last_out",
         "event", "event_deck": [events], "bonus_taken", "winner",
         "earned": {"han": {source: VP}, "chu": {...}} (optional: VP by source, tables.SOURCES)}
-a set: [ranks] or {"cards": [ranks], "zhongli_mo": bool, "peng_yue": bool}
 """
 
 from shared_rules.chuhan.game import MODES, OFF, OVER, PHASES, PLAY, ROUND_OVER, STATE_VERSION, ChuHanGame
-from shared_rules.chuhan.tables import (ABILITIES, COUNTERS, DECK_CARDS, EDICTS, EVENT_KEYS, EVENTS, FIRST_EVENT,
-                                        ONCE_A_ROUND, PLAYERS, SET_ABILITIES, SOURCES, TOP_RANK, TWOS_MIN, WIN_VP,
+from shared_rules.chuhan.tables import (ABILITIES, COUNTERS, EDICTS, EVENT_KEYS, EVENTS, FIRST_EVENT,
+                                        ONCE_A_ROUND, PLAYERS, SET_ABILITIES, SOURCES, TWOS_MIN, WIN_VP,
                                         end_bonus, event_total)
 from shared_rules.errors import bad_args
 
@@ -23,7 +22,6 @@ _KEYS = ("attacker", "bonus_taken", "deck", "doubled", "earned", "edicts", "even
          "last_out",
          "open_hand", "out", "pending", "phase", "round", "used", "version", "vp", "winner")
 _PENDING_KEYS = ("ability", "counters", "player", "vp")
-_SET_KEYS = ("cards", "peng_yue", "zhongli_mo")
 MAX_VP = 999
 MAX_ROUND = 1000000
 MAX_SET_VP = 9  # eight 2s and the joker
@@ -254,42 +252,3 @@ def _consistent(g: ChuHanGame) -> None:
             raise bad_args("state.winner needs " + str(WIN_VP) + " VP")
     elif (g.vp[0] >= WIN_VP or g.vp[1] >= WIN_VP) and not g.check_waits():
         raise bad_args("state.vp: " + str(WIN_VP) + " VP would have ended the game")
-
-
-def _cards(cards, where: str):
-    if type(cards) is not list or not cards or len(cards) > DECK_CARDS:
-        raise bad_args(where + "cards must be a list of 1 to " + str(DECK_CARDS) + " ranks")
-    for c in cards:
-        if type(c) is not int:
-            break
-    else:
-        if min(cards) >= 0 and max(cards) <= TOP_RANK:
-            return cards
-    raise bad_args(where + "cards: a card is a rank 0..10 (0 the joker, 10 Liu Bang as a 10)")
-
-
-def set_from(d: dict, where: str = "") -> tuple:
-    """The set (cards, zhongli_mo, peng_yue) from the keys of an object; where: the
-    object's name and a dot, for messages."""
-    cards = _cards(d.get("cards"), where)
-    zm = d.get("zhongli_mo", False)
-    py = d.get("peng_yue", False)
-    if zm is not True and zm is not False:
-        raise bad_args(where + "zhongli_mo must be true or false")
-    if py is not True and py is not False:
-        raise bad_args(where + "peng_yue must be true or false")
-    return (cards, zm, py)
-
-
-def set_value(v, name: str) -> tuple:
-    """A set given as a list of ranks or as {"cards", "zhongli_mo", "peng_yue"}."""
-    if type(v) is list:
-        return (_cards(v, name + " "), False, False)
-    if type(v) is not dict:
-        raise bad_args(name + " must be a list of ranks or {\"cards\", \"zhongli_mo\", \"peng_yue\"}")
-    for k in v:
-        if k not in _SET_KEYS:
-            for k2 in sorted(v):
-                if k2 not in _SET_KEYS:
-                    raise bad_args(name + " has an unknown key \"" + str(k2)[:20] + "\"")
-    return set_from(v, name + ".")

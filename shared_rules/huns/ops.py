@@ -144,11 +144,13 @@ OPS = {
     "new": new, "play": play,
 }
 
-# the rules modules each op imports (besides those this module imports: firmware/rulesop.py
-# FIRST), leaves first, without "shared_rules.": a device's first request of an op imports
-# them one at a time, a pause after each (rulesop.load_rules; tests/test_op_imports.py checks the
-# list). One string, not a dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the
-# game's rules are loaded. READY: the ops whose modules are loaded (link.ready)
+# the rules modules each op needs on its way to an answer as steppe sends it (besides those this
+# module imports: firmware/rulesop.py FIRST), leaves first, without "shared_rules.": a device's
+# first request of an op imports them one at a time, a pause after each (rulesop.load_rules;
+# tests/test_op_imports.py checks the list). A case off that way - an error, its sentence (the
+# game's messages) - imports what it needs more there and then. One string, not a dict of
+# tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the game's rules are loaded. READY: the ops
+# whose modules are loaded (link.ready)
 NEEDS = (";end_check dice huns.dice huns.score huns.game huns.state"
          ";new dice huns.dice huns.score huns.game huns.state"
          ";play dice huns.dice huns.score huns.game huns.state huns.actions"

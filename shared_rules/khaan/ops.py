@@ -17,6 +17,14 @@ from shared_rules.khaan.tables import (ACTIONS, ALLIANCE_AT, ALLIANCE_ROLL, ARIS
 from shared_rules.pause import pause
 
 MAX_EVENTS = 32  # events or actions in one call
+_U64 = 0xFFFFFFFFFFFFFFFF
+
+
+def _rng(args: dict):
+    """PCG32 seeded from "seed" (0..2**64-1) and "stream" (default 0)."""
+    from shared_rules.rng import PCG32
+
+    return PCG32(A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
 
 
 def tables(args: dict) -> dict:
@@ -44,9 +52,8 @@ def board(args: dict) -> dict:
     """The 31 areas shuffled into their columns: fertility per area (null: a settled land),
     the settled lands, the corners and every area's neighbours."""
     from shared_rules.khaan import board as board_mod
-    from shared_rules.khaan import state
 
-    rng = state.rng(args)
+    rng = _rng(args)
     given = args.get("fertility")
     if given is not None:
         need = board_mod.SIZE - SETTLED
@@ -104,7 +111,7 @@ def roll(args: dict) -> dict:
         if type(d) is not str or d not in DICE:
             state.choice(d, tuple(sorted(DICE)), "dice", k)
         faces.append(DICE[d])
-    return {"rolls": roll_faces(state.rng(args), faces)}
+    return {"rolls": roll_faces(_rng(args), faces)}
 
 
 def order(args: dict) -> dict:
@@ -113,7 +120,7 @@ def order(args: dict) -> dict:
     from shared_rules.khaan import state
 
     players = state.players(args)
-    places, rounds = dice.order(state.rng(args), len(players))
+    places, rounds = dice.order(_rng(args), len(players))
     first = []
     for k in places:
         first.append(players[k])
@@ -127,8 +134,8 @@ def _growth_rolls(args: dict, full: bool) -> tuple:
 
     if "rolls" not in args:
         if full:
-            return dice.roll(state.rng(args), HERD_DIE), None
-        got = roll_faces(state.rng(args), [DICE[HERD_DIE], DICE[POPULATION_DIE]])
+            return dice.roll(_rng(args), HERD_DIE), None
+        got = roll_faces(_rng(args), [DICE[HERD_DIE], DICE[POPULATION_DIE]])
         return got[0], got[1]
     given = state.items(args["rolls"], 2, "rolls", 2)
     herd = state.face(given[0], HERD_DIE, "rolls[0]")
@@ -214,7 +221,7 @@ def plunder(args: dict) -> dict:
         given = state.items(args["rolls"], count, "rolls", count)
         rolls = [state.face(given[k], PLUNDER_DIE, "rolls[" + str(k) + "]") for k in range(count)]
     else:
-        rolls = roll_faces(state.rng(args), [DICE[PLUNDER_DIE]] * count)
+        rolls = roll_faces(_rng(args), [DICE[PLUNDER_DIE]] * count)
     if target == plunder_mod.SETTLED:
         out = plunder_mod.settled(rolls[0])
     else:
@@ -283,7 +290,7 @@ def diplomacy(args: dict) -> dict:
         if "roll" in args:
             die = state.face(args["roll"], CHECK_DIE, "roll")
         else:
-            die = dice.roll(state.rng(args), CHECK_DIE)
+            die = dice.roll(_rng(args), CHECK_DIE)
         check = {"ask": ask, "roll": die, "success": rel.check(ask, die)}
     return {"value": rel.value, "war": dip.at_war(rel.value), "alliance": rel.alliance, "passage": rel.passage,
             "changes": changes, "may_ask": may_ask, "check": check}
@@ -407,16 +414,18 @@ OPS = {
     "vote": vote, "kurultai": kurultai, "countdown": countdown, "new": new, "play": play,
 }
 
-# the rules modules each op imports (besides those this module imports: firmware/rulesop.py
-# FIRST), leaves first, without "shared_rules.": a device's first request of an op imports
-# them one at a time, a pause after each (rulesop.load_rules; tests/test_op_imports.py checks the
-# list). One string, not a dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the
-# game's rules are loaded. READY: the ops whose modules are loaded (link.ready)
-NEEDS = (";board khaan.dice khaan.board khaan.growth rng khaan.state khaan.messages"
-         ";combat khaan.combat khaan.growth rng khaan.state khaan.messages"
+# the rules modules each op needs on its way to an answer as steppe sends it (besides those this
+# module imports: firmware/rulesop.py FIRST), leaves first, without "shared_rules.": a device's
+# first request of an op imports them one at a time, a pause after each (rulesop.load_rules;
+# tests/test_op_imports.py checks the list). A case off that way - an error, its sentence (the
+# game's messages) - imports what it needs more there and then. One string, not a dict of
+# tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the game's rules are loaded. READY: the ops
+# whose modules are loaded (link.ready)
+NEEDS = (";board khaan.dice khaan.board rng"
+         ";combat khaan.combat khaan.growth rng khaan.state"
          ";countdown khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige rng khaan.game"
-         ";diplomacy khaan.dice khaan.diplomacy khaan.growth rng khaan.state khaan.messages"
-         ";growth khaan.growth rng khaan.state khaan.dice khaan.messages"
+         ";diplomacy khaan.dice khaan.diplomacy khaan.growth rng khaan.state"
+         ";growth khaan.growth rng khaan.state khaan.dice"
          ";kurultai khaan.kurultai khaan.growth rng khaan.state"
          ";new khaan.growth rng khaan.state khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige khaan.game"
          ";order khaan.dice khaan.growth rng khaan.state"
@@ -424,7 +433,7 @@ NEEDS = (";board khaan.dice khaan.board khaan.growth rng khaan.state khaan.messa
          ";play khaan.growth rng khaan.state khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige khaan.game khaan.actions"
          ";plunder khaan.plunder khaan.growth rng khaan.state"
          ";prestige khaan.prestige khaan.growth rng khaan.state"
-         ";roll khaan.growth rng khaan.state khaan.messages"
+         ";roll khaan.growth rng khaan.state"
          ";setup khaan.dice khaan.board khaan.growth rng khaan.state"
          ";tables khaan.dice khaan.board khaan.kurultai"
          ";vote khaan.kurultai khaan.growth rng khaan.state;")

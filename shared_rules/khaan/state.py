@@ -19,7 +19,6 @@ from shared_rules.khaan.tables import (DICE, MAX_BONUS, MAX_FERTILITY, MAX_PLAYE
                                        MAX_RELATION, MIN_PLAYERS, TOKENS, UNITS)
 from shared_rules.rng import PCG32
 
-_U64 = 0xFFFFFFFFFFFFFFFF
 MAX_NAME = 16
 MAX_PASTURES = 24
 SIDE_KEYS = UNITS + ("bonus",)
@@ -30,11 +29,6 @@ def path(where: str, k: int = -1, key: str = "") -> str:
     if k >= 0:
         where += "[" + str(k) + "]"
     return where + "." + key if key else where
-
-
-def rng(args: dict) -> PCG32:
-    """PCG32 seeded from "seed" (0..2**64-1) and "stream" (default 0)."""
-    return PCG32(A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
 
 
 def number(v, lo: int, hi: int, where: str, k: int = -1, key: str = "") -> int:

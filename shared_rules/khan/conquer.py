@@ -18,12 +18,23 @@ from shared_rules.khan.position import BLACK, Position
 from shared_rules.khan.tables import BRIDGE, FIGURE_KEYS, FIGURES, OFF, RIVER, SHAPES, shape_size
 from shared_rules.pause import pause
 
-VIPER = None  # the search's inner loops in machine code (khan/fast.py), where MicroPython has viper
-if sys.implementation.name == "micropython":
-    try:
-        from shared_rules.khan import fast as VIPER
-    except (ImportError, ValueError, SyntaxError):  # a port without the viper emitter, or code of another arch
-        VIPER = None
+VIPER = []  # khan/fast.py once looked for (viper): the search's inner loops in machine code, or None
+
+
+def viper():
+    """khan/fast.py where MicroPython has viper, else None. Imported by the first search, not
+    with this module: a conquest's own check needs none of it (its machine code is ~4.7 KB of
+    a Pico's, some 30 ms of khan.conquer's first request); a game imports it as it begins
+    (khan/game.py: a module loaded in the middle of a game may find no room)."""
+    if not VIPER:
+        fast = None
+        if sys.implementation.name == "micropython":
+            try:
+                from shared_rules.khan import fast
+            except (ImportError, ValueError, SyntaxError):  # a port without the viper emitter, or code of another arch
+                fast = None
+        VIPER.append(fast)
+    return VIPER[0]
 
 # Every shape's distinct rotations and mirror images, packed as x, y bytes (cell k of
 # orientation o at [2 * (o * size + k)]), each normalised to its top-left corner and its cells
@@ -276,7 +287,7 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
     over several of his yurts is found from the first. Under MicroPython the loops run as
     viper (fast_placements), else as plain Python (plain_placements): the same conquests in
     the same order."""
-    if VIPER is not None and pos.board.size <= FAST_MAX_CELLS:
+    if pos.board.size <= FAST_MAX_CELLS and viper() is not None:
         return fast_placements(pos, player, stock, prot, consent, pauses)
     return plain_placements(pos, player, stock, prot, consent, pauses)
 
@@ -370,7 +381,7 @@ def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, 
     a late board's search time was judge()). Per call ~5 bytes a cell and ~0.3 KB more: the
     buffers are this generator's own, as two searches may be under way at once (a hint's
     steps at a rules op's pause)."""
-    fast = VIPER
+    fast = viper()
     assert fast is not None
     board = pos.board
     size = board.size

@@ -21,6 +21,8 @@ from shared_rules.khan.tables import (ANYWHERE, CARD_COUNT, FIGURES, GODS, HAND_
 from shared_rules.pause import pause
 from shared_rules.rng import PCG32
 
+conquer.viper()  # the search's machine code (khan/fast.py) comes with the game, while the heap is tidy
+
 VIRTUAL = "virtual"
 TABLE = "table"
 # phases

@@ -1,4 +1,4 @@
-"""Khan games, pieces and protections from JSON, with every field checked.
+"""Khan games and pieces from JSON, with every field checked (protections: khan/protections.py).
 
 A bad backup or a bad op argument is refused here, with the field named, before it can
 reach a game. The device loads this module only when a game comes back (boot, undo,
@@ -12,7 +12,7 @@ from shared_rules.khan.board import Board
 from shared_rules.khan import packed
 from shared_rules.khan.position import (BLACK, MAX_FIGURES, MAX_YURTS, NEUTRAL, NO_KEY, Position, check_player_id,
                                         ruler_index)
-from shared_rules.khan.tables import (CARD_COUNT, FIGURE_KEYS, FIGURES, GODS, HAND_SIZE, PATRONAGE, SETUP_YURTS, SPECIALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS, TERRAINS)
+from shared_rules.khan.tables import (CARD_COUNT, FIGURE_KEYS, FIGURES, GODS, HAND_SIZE, PATRONAGE, SETUP_YURTS, SPECIALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS)
 
 _PIECE_KEYS = ("rulers", "home", "yurts", "figures", "courts", "supply")
 
@@ -124,51 +124,12 @@ def _figure_from_json(pos: Position, f, where: str) -> None:
     pos.add_figure(tuple(cells), FIGURE_KEYS.index(key) if key is not None else NO_KEY, owners, plain)
 
 
-def protections(data):
-    """Protections (khan/conquer.py) from their JSON, checked."""
-    from shared_rules.khan.conquer import Protections, figure_info  # (a game's, and conquests': not pieces')
-
-    prot = Protections()
-    if data is None:
-        return prot
-    if not isinstance(data, dict):
-        raise bad_args("protections must be an object {\"patronage\", \"gods\", \"recon\"}")
-    for key in sorted(data):
-        if key not in ("patronage", "gods", "recon"):
-            raise bad_args("protections has an unknown key \"" + str(key)[:20] + "\"")
-    pat = data.get("patronage")
-    if pat is not None:
-        prot.patronage = check_player_id(pat, "protections.patronage")
-    gods = data.get("gods", [])
-    if not isinstance(gods, list):
-        raise bad_args("protections.gods must be a list of {\"player\", \"region\"}")
-    for g in gods:
-        if not isinstance(g, dict):
-            raise bad_args("protections.gods entries are {\"player\", \"region\"}")
-        region = g.get("region")
-        if region is not None and (not isinstance(region, str) or len(region) != 1 or region not in TERRAINS):
-            raise bad_args("protections.gods region must be one of M G T R S F, or null for every region")
-        prot.gods.append((check_player_id(g.get("player"), "protections.gods"),
-                          TERRAINS.index(region) + 1 if region else 0))
-    recon = data.get("recon", [])
-    if not isinstance(recon, list):
-        raise bad_args("protections.recon must be a list of {\"player\", \"figure\", \"all\"}")
-    for rc in recon:
-        if not isinstance(rc, dict):
-            raise bad_args("protections.recon entries are {\"player\", \"figure\", \"all\"}")
-        whole = rc.get("all", True)
-        if whole is not True and whole is not False:
-            raise bad_args("protections.recon \"all\" must be true or false")
-        prot.recon.append((check_player_id(rc.get("player"), "protections.recon"),
-                           figure_info(rc.get("figure"))[0], whole))
-    return prot
-
-
 def game(data):
     """A game from its saved state (a KhanGame), fully validated: a bad state raises bad_args."""
     # (imported here: the ops that take only pieces - flee, invasions, conquer - need no game)
     from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, STATE_VERSION,
                                         TABLE, TURN, VIRTUAL, Deck, blank_game)
+    from shared_rules.khan.protections import protections
     from shared_rules.rng import PCG32
 
     if packed.is_packed(data):  # the whole state packed (khan/packed_state.py)

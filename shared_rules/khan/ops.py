@@ -22,9 +22,16 @@ def _board(args: dict):
 
 
 def _pieces(args: dict, board):
+    """The op's pieces: packed (what steppe sends: khan/packed.py), or the JSON object -
+    khan/load.py, imported for that only (~6.8 KB: a Pico's ~40 ms on an op's first request)."""
+    from shared_rules.khan import packed
+
+    data = A.get(args, "pieces")
+    if packed.is_packed(data):
+        return packed.unpack(board, data)
     from shared_rules.khan import load
 
-    return load.pieces(board, A.get(args, "pieces"))
+    return load.pieces(board, data)
 
 
 def _pieces_out(args: dict, pos):
@@ -133,10 +140,12 @@ def invasions(args: dict) -> dict:
 
 
 def _conquest_args(args: dict, b, pos):
-    from shared_rules.khan import conquer, load
+    from shared_rules.khan import conquer
+    from shared_rules.khan.position import check_player_id
+    from shared_rules.khan.protections import protections
 
-    player = load.check_player_id(A.get(args, "player"), "player")
-    prot = load.protections(args.get("protections"))
+    player = check_player_id(A.get(args, "player"), "player")
+    prot = protections(args.get("protections"))
     stock = conquer.stock_after(pos)
     if "stock" in args:
         given = A.obj(args, "stock")
@@ -239,11 +248,18 @@ def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did. It pauses
     after each action (shared_rules/pause.py: the box's buttons take their turn)."""
     from shared_rules.khan import game as game_mod
-    from shared_rules.khan import load
+    from shared_rules.khan import packed
     from shared_rules.khan.actions import apply
 
     given = A.obj(args, "state")
-    g = load.game(given)
+    if packed.is_packed(given):  # the whole state packed (what steppe sends: khan/packed_state.py)
+        from shared_rules.khan import packed_state
+
+        g = packed_state.unpack(given)
+    else:  # (khan/load.py, imported for a state given as JSON only)
+        from shared_rules.khan import load
+
+        g = load.game(given)
     actions = A.actions(args, 500)
     pause()
     events = []
@@ -259,7 +275,7 @@ def play(args: dict) -> dict:
 def _state_out(given: dict, g) -> dict:
     """g's state in the form the op was given its own: the object, its pieces packed, or
     the whole state packed (khan/packed.py, khan/packed_state.py)."""
-    from shared_rules.khan import packed, state
+    from shared_rules.khan import packed
 
     if packed.is_packed(given):
         from shared_rules.khan import packed_state
@@ -267,6 +283,8 @@ def _state_out(given: dict, g) -> dict:
         whole = packed_state.pack(g)
         if whole is not None:
             return whole
+    from shared_rules.khan import state  # (~3 KB: not for a state packed whole, what steppe sends)
+
     return state.game_json(g, packed.pack(g.pos) if packed.is_packed(given.get("pieces")) else None)
 
 
@@ -297,20 +315,23 @@ OPS = {
     "playout": playout,
 }
 
-# the rules modules each op imports (besides those this module imports: firmware/rulesop.py
-# FIRST), leaves first, without "shared_rules.": a device's first request of an op imports
-# them one at a time, a pause after each (rulesop.load_rules; tests/test_op_imports.py checks the
-# list). One string, not a dict of tuples: ~0.3 KB of a Pico's heap, not ~2 KB, while the
-# game's rules are loaded. READY: the ops whose modules are loaded (link.ready)
+# the rules modules each op needs on its way to an answer as steppe sends it (besides those this
+# module imports: firmware/rulesop.py FIRST), leaves first, without "shared_rules.": a device's
+# first request of an op imports them one at a time, a pause after each (rulesop.load_rules;
+# tests/test_op_imports.py checks the list). A case off that way - an error, its sentence (the
+# game's messages), pieces or a state given as JSON (steppe packs them: khan/load.py, khan/state.py)
+# - imports what it needs more there and then. One string, not a dict of tuples: ~0.3 KB of a
+# Pico's heap, not ~2 KB, while the game's rules are loaded. READY: the ops whose modules are
+# loaded (link.ready)
 NEEDS = (";board khan.board_text"
          ";bonus khan.score khan.position"
-         ";conquer khan.position khan.fast khan.conquer khan.packed khan.load khan.messages"
-         ";conquests khan.position khan.fast khan.conquer khan.packed khan.load"
-         ";flee khan.position khan.flee khan.packed khan.load khan.fast khan.conquer khan.invade rng khan.game khan.state"
+         ";conquer khan.position khan.conquer khan.packed khan.protections"
+         ";conquests khan.position khan.fast khan.conquer khan.packed khan.protections"
+         ";flee khan.position khan.flee khan.packed"
          ";flip khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game"
-         ";invasions khan.position khan.invade khan.packed khan.load khan.messages"
-         ";new khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.state khan.messages"
-         ";play khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.actions khan.packed_state khan.state"
+         ";invasions khan.position khan.invade khan.packed"
+         ";new khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.state"
+         ";play khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.actions khan.packed_state"
          ";playout khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.state khan.actions khan.randplay khan.score"
          ";score khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.score;")
 READY = {}

@@ -1,10 +1,13 @@
 """Run under CPython and MicroPython by tests/test_op_imports.py: each op's first request
 imports its rules modules one at a time, leaves first (firmware/rulesop.py load_rules: its
-game's ops module's own imports, FIRST, then the module, then the module's NEEDS), and the
-op itself imports nothing more.
+game's ops module's own imports, FIRST, then the module, then the module's NEEDS), each of
+them importing nothing unlisted; then the op, given its cases as steppe sends them, imports
+nothing more on its way to an answer but a game's messages (a refusal's sentence). Cases
+that take another way (Khan's pieces and states as JSON, an error) import what they need
+there and then, and are answered all the same (never an internal error).
 
-argv: a JSON file {"first": rulesop.FIRST, "cases": {op: [args, ...]}}. Prints one line:
-"ok N" or what went wrong.
+argv: a JSON file {"first": rulesop.FIRST, "cases": {op: [args as sent, ...]}, "plain":
+{op: [args as JSON, ...]}}. Prints one line: "ok N" or what went wrong.
 """
 
 import json
@@ -37,32 +40,51 @@ def _needs(mod, op: str) -> list:
     return text[at:text.find(";", at)].split()
 
 
+def _load(first: dict, op: str, wrong: list) -> None:
+    """A fresh start (BOOT only), then op's modules as load_rules imports them; what one of
+    them imports unlisted, or a module listed twice, into wrong."""
+    _forget()
+    game = op[:op.find(".")]
+    path = "shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops"
+    names = ["shared_rules." + m for m in first[game].split()] + [path]
+    for name in names:
+        before = _loaded()
+        __import__(name)
+        new = [m for m in _loaded() if m not in before and m != name and m.count(".") > 1]
+        if name in before or new:
+            wrong.append(op + ": " + name + " imports " + (", ".join(new) or "nothing new"))
+        if name == path:  # the ops module loaded: then its NEEDS
+            names.extend(["shared_rules." + m for m in _needs(sys.modules[path], op[op.find(".") + 1:])])
+
+
+def _wording(name: str) -> bool:
+    """A game's messages (or the shared ones): a refusal's sentence, imported when one is worded."""
+    return name == "shared_rules.messages" or name.endswith(".messages")
+
+
 def main() -> None:
     with open(sys.argv[1]) as f:
         given = json.load(f)
     first = given["first"]
-    cases = given["cases"]
     wrong = []
-    for op in sorted(cases):
-        game = op[:op.find(".")]
-        _forget()
-        path = "shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops"
-        names = ["shared_rules." + m for m in first[game].split()] + [path]
-        for name in names:
+    for op in sorted(given["cases"]):
+        _load(first, op, wrong)
+        for args in given["cases"][op]:
             before = _loaded()
-            __import__(name)
-            new = [m for m in _loaded() if m not in before and m != name and m.count(".") > 1]
-            if name in before or new:
-                wrong.append(op + ": " + name + " imports " + (", ".join(new) or "nothing new"))
-            if name == path:  # the ops module loaded: then its NEEDS
-                names.extend(["shared_rules." + m for m in _needs(sys.modules[path], op[op.find(".") + 1:])])
-        before = _loaded()
-        for args in cases[op]:
-            ops.reply(op, args)
-        new = [m for m in _loaded() if m not in before]
-        if new:
-            wrong.append(op + " itself imports " + ", ".join(new))
-    print("ok " + str(len(cases)) if not wrong else "\n".join(wrong))
+            reply = ops.reply(op, args)
+            new = [m for m in _loaded() if m not in before]
+            more = [m for m in new if not _wording(m)]
+            if reply["ok"] and more:
+                wrong.append(op + " itself imports " + ", ".join(more) + " for " + json.dumps(args)[:80])
+            if not reply["ok"] and reply["error"]["code"] == "internal":
+                wrong.append(op + ": " + reply["error"]["message"])
+            if new:  # (a fresh start: what this case imported must not hide what the next needs)
+                _load(first, op, [])
+        for args in given["plain"].get(op, ()):
+            reply = ops.reply(op, args)
+            if not reply["ok"] and reply["error"]["code"] == "internal":
+                wrong.append(op + " (as JSON): " + reply["error"]["message"])
+    print("ok " + str(len(given["cases"])) if not wrong else "\n".join(wrong))
 
 
 main()

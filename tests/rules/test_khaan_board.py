@@ -15,6 +15,24 @@ def test_31_areas_in_columns_of_4_5_4_5_4_5_4():
     assert len(FERTILITY) == 24 and SETTLED == 7
 
 
+def test_the_neighbours_are_the_rules_every_pair_tested():
+    """board.py works the layout out area by area; here every pair of areas is held to the
+    rule in its docstring: centres 2r + (longest column - length of c) half-areas down; areas
+    of neighbouring columns touch when their centres are one half-area apart, areas of one
+    column when they follow each other."""
+    col_row = [(ord(n[0]) - 65, int(n[1:]) - 1) for n in board.NAMES]
+    centre = [2 * r + max(COLUMNS) - COLUMNS[c] for c, r in col_row]
+    for i in range(board.SIZE):
+        want = []
+        for j in range(board.SIZE):
+            dc = col_row[j][0] - col_row[i][0]
+            dy = centre[j] - centre[i]
+            if (dc == 0 and dy in (2, -2)) or (dc in (1, -1) and dy in (1, -1)):
+                want.append(board.NAMES[j])
+        assert board.NEIGHBOUR_NAMES[i] == tuple(want), board.NAMES[i]
+        assert board.NEIGHBOURS[i] == bytes(board.NAMES.index(n) for n in want)
+
+
 def test_neighbours_of_the_offset_columns():
     near = dict(zip(board.NAMES, board.NEIGHBOUR_NAMES))
     assert near["A1"] == ("A2", "B1", "B2")  # a short column sits half an area lower

@@ -76,12 +76,12 @@ def _agree(pos, player, stock, prot, consent) -> list:
 
 def test_the_search_runs_as_viper_only_under_micropython():
     if MICROPYTHON:
-        assert conquer.VIPER is not None, "the unix port and the Pico have the viper emitter"
+        assert conquer.viper() is not None, "the unix port and the Pico have the viper emitter"
         from shared_rules.khan import fast
 
         assert fast.PLAN_TILE != fast.PLAN_STRAIGHT
     else:
-        assert conquer.VIPER is None
+        assert conquer.viper() is None
         pos = position(BOARD, {"yurts": {"A1": "red", "B1": "red"}})
         search = conquer.each_placement(pos, "red", conquer.full_stock(), Protections(), False)
         assert search.__name__ == "plain_placements", "CPython: the plain loops"
