@@ -184,23 +184,25 @@ class Chunks:
                 self.write(text)
 
 
-def _ordered(obj, room: int, od):
+def _ordered(obj, room: int, od, typ=type, s=str, n=int, b=bool, d=dict, li=list, tu=tuple):
     """A copy of a list, tuple or dict obj whose dicts are od's (OrderedDict) with their
     keys in sorted order, or None when it holds anything but str, int, bool, None and
     such containers (with str keys) or nests more than room deep. Lists are copied only
     when they hold a container: obj is never changed (op arguments are checked by exact
-    type)."""
+    type). (The types are its own names, never given: a builtin's name is looked up in
+    the module's globals, then the builtins - each value's tests cost twice what they do
+    as locals: ~0.3 ms of a Pico for a request and its reply of a Chu and Han game.)"""
     if not room:
         return None
-    if type(obj) is dict:
+    if typ(obj) is d:
         out = od()
         for k in sorted(obj):
-            if type(k) is not str:
+            if typ(k) is not s:
                 return None
             v = obj[k]
-            tv = type(v)
-            if tv is not str and tv is not int and v is not None and tv is not bool:
-                if tv is not dict and tv is not list and tv is not tuple:
+            tv = typ(v)
+            if tv is not s and tv is not n and v is not None and tv is not b:
+                if tv is not d and tv is not li and tv is not tu:
                     return None
                 v = _ordered(v, room - 1, od)
                 if v is None:
@@ -208,11 +210,11 @@ def _ordered(obj, room: int, od):
             out[k] = v
         return out
     copy = None
-    for i in range(len(obj)):
-        v = obj[i]
-        tv = type(v)
-        if tv is not str and tv is not int and v is not None and tv is not bool:
-            if tv is not dict and tv is not list and tv is not tuple:
+    i = 0
+    for v in obj:
+        tv = typ(v)
+        if tv is not s and tv is not n and v is not None and tv is not b:
+            if tv is not d and tv is not li and tv is not tu:
                 return None
             v = _ordered(v, room - 1, od)
             if v is None:
@@ -220,8 +222,8 @@ def _ordered(obj, room: int, od):
             if copy is None:
                 copy = list(obj)
             copy[i] = v
+        i += 1
     return obj if copy is None else copy
-
 
 
 def fast_text(obj, max_depth: int = 64):
