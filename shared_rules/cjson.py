@@ -262,12 +262,16 @@ def fast_text(obj, max_depth: int = 64):
 def dump(obj, write, chunk: int = 512) -> None:
     """Write the canonical JSON of obj through write(text), in chunks of about chunk chars
     (on MicroPython at C speed when fast_text can: its text is then in RAM at once, a
-    reply's few KB; one that does not fit goes the chunked way, as a Streamed value does)."""
+    reply's few KB, and written at once up to twice chunk; one that does not fit goes the
+    chunked way, as a Streamed value does)."""
     try:
         text = fast_text(obj)
     except MemoryError:
         text = None
     if text is not None:
+        if len(text) <= 2 * chunk:  # (at once: a slice of it is a copy)
+            write(text)
+            return
         for i in range(0, len(text), chunk):
             write(text[i:i + chunk])
         return
