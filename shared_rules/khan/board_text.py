@@ -176,10 +176,12 @@ def text(board: Board) -> str:
     lines = list(board.frame)
     if board.name:
         lines.append("name " + board.name)
+    starts = board.starts
     for r in range(len(RULERS)):
-        if r in board.starts:
-            lines.append("ruler " + RULERS[r] + " " + board.name_of(board.starts[r]))
-    return "\n".join(lines) + "\n"
+        if r in starts:
+            lines.append("ruler " + RULERS[r] + " " + board.name_of(starts[r]))
+    lines.append("")  # (the last line's newline, joined with the rest: no copy to add it)
+    return "\n".join(lines)
 
 
 def counts(board: Board) -> dict:
@@ -199,11 +201,12 @@ def border(board: Board) -> "list[str]":
     edge = board.border
     terrain = board.terrain
     cols = board._cols  # (name_of's parts: a call for each of ~30 cells cost a Pico ~2 ms)
-    rows = board._rows
-    width = board.width
-    for i in range(board.size):
-        if edge[i]:
-            t = terrain[i]
-            if t != OFF and t != RIVER:
-                out.append(cols[i % width] + rows[i // width])
+    i = 0
+    for row in board._rows:
+        for col in cols:
+            if edge[i]:
+                t = terrain[i]
+                if t != OFF and t != RIVER:
+                    out.append(col + row)
+            i += 1
     return out
