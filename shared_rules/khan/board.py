@@ -37,13 +37,13 @@ class Board:
         self.starts = starts  # ruler index -> cell index
         # the grid lines as bytes: indexing one is O(1) and makes no object (a str's index
         # walks its characters and makes a one-character str: a 14 x 11 board cost a Pico ~40 ms)
-        rows = [line.encode() for line in frame]
+        grid = [line.encode() for line in frame]
         code = bytearray(256)  # a grid character's terrain code: OFF (0), 1..6 (TERRAINS), RIVER
         for k in range(len(CELL_CHARS)):
             code[ord(CELL_CHARS[k])] = k + 1
         terrain = bytearray(size)
         for y in range(height):
-            row = rows[y + 1]
+            row = grid[y + 1]
             at = y * width
             for x in range(width):
                 terrain[at + x] = code[row[x + 1]]
@@ -55,9 +55,9 @@ class Board:
         # OFF is 0; "+" is 43)
         i = 0
         for y in range(height):
-            above = rows[y]
-            row = rows[y + 1]
-            below = rows[y + 2]
+            above = grid[y]
+            row = grid[y + 1]
+            below = grid[y + 2]
             for x in range(width):
                 if terrain[i]:
                     border[i] = ((above[x + 1] == 43) | (row[x + 2] == 43) << 1 | (below[x + 1] == 43) << 2
@@ -95,8 +95,8 @@ class Board:
         self._banks = None  # built on first use: banks()
         self._water = None  # the cells that are not land (river, off the board): water()
         # a cell's name is its column's letter and its row's number: both made once
-        self._cols = tuple(chr(65 + x) for x in range(width))
-        self._rows = tuple(str(y + 1) for y in range(height))
+        self.cols = tuple(chr(65 + x) for x in range(width))
+        self.rows = tuple(str(y + 1) for y in range(height))
 
     def banks(self) -> bytearray:
         """Per cell, the bank of the river it lies on (1, 2...; 0 for river and no cell):
@@ -123,7 +123,7 @@ class Board:
         return bank
 
     def name_of(self, i: int) -> str:
-        return self._cols[i % self.width] + self._rows[i // self.width]
+        return self.cols[i % self.width] + self.rows[i // self.width]
 
     def water(self) -> "tuple[int, ...]":
         """The cells that are not land, in order (few: a check that no piece stands on

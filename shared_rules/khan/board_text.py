@@ -200,9 +200,9 @@ def border(board: Board) -> "list[str]":
     out = []
     edge = board.border
     terrain = board.terrain
-    cols = board._cols  # (name_of's parts: a call for each of ~30 cells cost a Pico ~2 ms)
+    cols = board.cols  # (name_of's parts: a call for each of ~30 cells cost a Pico ~2 ms)
     i = 0
-    for row in board._rows:
+    for row in board.rows:
         for col in cols:
             if edge[i]:
                 t = terrain[i]
