@@ -497,18 +497,20 @@ class Link:
                 text = line.decode()
             except UnicodeError:
                 return error(None, BAD_JSON, "line is not UTF-8")
-            if len(text) != len(line):  # not ASCII: MicroPython's decode takes overlong forms,
-                from shared_rules import strict  # surrogates and code points past U+10FFFF, the host's not
+            ascii = len(text) == len(line)
+            if not ascii:  # MicroPython's decode takes overlong forms, surrogates and code points
+                from shared_rules import strict  # past U+10FFFF, the host's not
 
                 if not strict.utf8(line):
                     return error(None, BAD_JSON, "line is not UTF-8")
             line = text
         else:
             line = line.strip()
+            ascii = False
         if not line:
             return None
         try:
-            req = ops.loads_strict(line)
+            req = ops.loads_strict(line, ascii)
         except RulesError as e:
             return error(None, e.code, e.message)
         if not isinstance(req, dict):

@@ -226,13 +226,14 @@ def _ordered(obj, room: int, od, typ=type, s=str, n=int, b=bool, d=dict, li=list
     return obj if copy is None else copy
 
 
-def fast_text(obj, max_depth: int = 64):
+def fast_text(obj, max_depth: int = 64, plain: bool = False):
     """The canonical text of a list or dict obj written by MicroPython's json.dumps, at C
     speed (several times faster than encode), or None where that cannot be had: not on
     MicroPython, obj holds what canonical JSON does not (or a Streamed), nests deeper than
     max_depth, or holds a character MicroPython escapes otherwise (backspace, form feed:
     a backslash-u escape then appears; non-ASCII: more bytes than characters). The text is all
-    in RAM at once."""
+    in RAM at once. plain: json.dumps's text as it is, those characters not looked for
+    (matches: a text they could not be in)."""
     global _FAST
     if not _FAST:
         return None
@@ -254,7 +255,7 @@ def fast_text(obj, max_depth: int = 64):
         _FAST = False
         return None
     ordered = None
-    if "\\u" in text or "\x7f" in text or len(text.encode()) != len(text):  # (max(text) costs 200 times more)
+    if not plain and ("\\u" in text or "\x7f" in text or len(text.encode()) != len(text)):  # (max(text): 200 times more)
         return None
     return text
 
@@ -291,15 +292,18 @@ def _roomy(n: int) -> bool:
     return free is None or free() > 16 * n
 
 
-def matches(obj, text: str, max_depth: int) -> bool:
+def matches(obj, text: str, max_depth: int, plain: bool = False) -> bool:
     """Whether text is exactly the canonical JSON of obj, nested at most max_depth deep:
     then it is strict JSON too (what a request reader needs to know). obj is encoded into a
     sink that compares each piece as it comes (nothing built); the text is compared as
-    bytes - indexing a str is O(n) on MicroPython (UTF-8), a byte string's O(1)."""
+    bytes - indexing a str is O(n) on MicroPython (UTF-8), a byte string's O(1). plain: text
+    is ASCII and holds no backslash-u escape (a request line: ops.loads_strict), so json.dumps's
+    text is compared unchecked - equal, it is the canonical text, or that with a raw DEL
+    (which JSON and the host's reader take as the escape)."""
     fast = None
     if _roomy(len(text)):
         try:
-            fast = fast_text(obj, max_depth)
+            fast = fast_text(obj, max_depth, plain)
         except MemoryError:
             fast = None
     if fast is not None:
