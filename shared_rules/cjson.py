@@ -184,25 +184,25 @@ class Chunks:
                 self.write(text)
 
 
-def _ordered(obj, room: int, od, typ=type, s=str, n=int, b=bool, d=dict, li=list, tu=tuple):
+def _ordered(obj, room: int, od, type=type, str=str, int=int, bool=bool, dict=dict, list=list, tuple=tuple):
     """A copy of a list, tuple or dict obj whose dicts are od's (OrderedDict) with their
     keys in sorted order, or None when it holds anything but str, int, bool, None and
     such containers (with str keys) or nests more than room deep. Lists are copied only
     when they hold a container: obj is never changed (op arguments are checked by exact
-    type). (The types are its own names, never given: a builtin's name is looked up in
-    the module's globals, then the builtins - each value's tests cost twice what they do
+    type). (The builtin types are its own locals, never given: a builtin's name is looked up
+    in the module's globals, then the builtins - each value's tests cost twice what they do
     as locals: ~0.3 ms of a Pico for a request and its reply of a Chu and Han game.)"""
     if not room:
         return None
-    if typ(obj) is d:
+    if type(obj) is dict:
         out = od()
         for k in sorted(obj):
-            if typ(k) is not s:
+            if type(k) is not str:
                 return None
             v = obj[k]
-            tv = typ(v)
-            if tv is not s and tv is not n and v is not None and tv is not b:
-                if tv is not d and tv is not li and tv is not tu:
+            tv = type(v)
+            if tv is not str and tv is not int and v is not None and tv is not bool:
+                if tv is not dict and tv is not list and tv is not tuple:
                     return None
                 v = _ordered(v, room - 1, od)
                 if v is None:
@@ -212,9 +212,9 @@ def _ordered(obj, room: int, od, typ=type, s=str, n=int, b=bool, d=dict, li=list
     copy = None
     i = 0
     for v in obj:
-        tv = typ(v)
-        if tv is not s and tv is not n and v is not None and tv is not b:
-            if tv is not d and tv is not li and tv is not tu:
+        tv = type(v)
+        if tv is not str and tv is not int and v is not None and tv is not bool:
+            if tv is not dict and tv is not list and tv is not tuple:
                 return None
             v = _ordered(v, room - 1, od)
             if v is None:
@@ -226,13 +226,13 @@ def _ordered(obj, room: int, od, typ=type, s=str, n=int, b=bool, d=dict, li=list
     return obj if copy is None else copy
 
 
-def fast_text(obj, max_depth: int = 64, plain: bool = False):
+def fast_text(obj, max_depth: int = 64, ascii: bool = False):
     """The canonical text of a list or dict obj written by MicroPython's json.dumps, at C
     speed (several times faster than encode), or None where that cannot be had: not on
     MicroPython, obj holds what canonical JSON does not (or a Streamed), nests deeper than
     max_depth, or holds a character MicroPython escapes otherwise (backspace, form feed:
     a backslash-u escape then appears; non-ASCII: more bytes than characters). The text is all
-    in RAM at once. plain: json.dumps's text as it is, those characters not looked for
+    in RAM at once. ascii: json.dumps's text as it is, those characters not looked for
     (matches: a text they could not be in)."""
     global _FAST
     if not _FAST:
@@ -255,7 +255,7 @@ def fast_text(obj, max_depth: int = 64, plain: bool = False):
         _FAST = False
         return None
     ordered = None
-    if not plain and ("\\u" in text or "\x7f" in text or len(text.encode()) != len(text)):  # (max(text): 200 times more)
+    if not ascii and ("\\u" in text or "\x7f" in text or len(text.encode()) != len(text)):  # (max(text): 200 times more)
         return None
     return text
 
@@ -292,18 +292,18 @@ def _roomy(n: int) -> bool:
     return free is None or free() > 16 * n
 
 
-def matches(obj, text: str, max_depth: int, plain: bool = False) -> bool:
+def matches(obj, text: str, max_depth: int, ascii: bool = False) -> bool:
     """Whether text is exactly the canonical JSON of obj, nested at most max_depth deep:
     then it is strict JSON too (what a request reader needs to know). obj is encoded into a
     sink that compares each piece as it comes (nothing built); the text is compared as
-    bytes - indexing a str is O(n) on MicroPython (UTF-8), a byte string's O(1). plain: text
+    bytes - indexing a str is O(n) on MicroPython (UTF-8), a byte string's O(1). ascii: text
     is ASCII and holds no backslash-u escape (a request line: ops.loads_strict), so json.dumps's
     text is compared unchecked - equal, it is the canonical text, or that with a raw DEL
     (which JSON and the host's reader take as the escape)."""
     fast = None
     if _roomy(len(text)):
         try:
-            fast = fast_text(obj, max_depth, plain)
+            fast = fast_text(obj, max_depth, ascii)
         except MemoryError:
             fast = None
     if fast is not None:

@@ -37,13 +37,13 @@ class Board:
         self.starts = starts  # ruler index -> cell index
         # the grid lines as bytes: indexing one is O(1) and makes no object (a str's index
         # walks its characters and makes a one-character str: a 14 x 11 board cost a Pico ~40 ms)
-        grid = [line.encode() for line in frame]
+        lines = [line.encode() for line in frame]
         code = bytearray(256)  # a grid character's terrain code: OFF (0), 1..6 (TERRAINS), RIVER
         for k in range(len(CELL_CHARS)):
             code[ord(CELL_CHARS[k])] = k + 1
         terrain = bytearray(size)
         for y in range(height):
-            row = grid[y + 1]
+            row = lines[y + 1]
             at = y * width
             for x in range(width):
                 terrain[at + x] = code[row[x + 1]]
@@ -55,9 +55,9 @@ class Board:
         # OFF is 0; "+" is 43)
         i = 0
         for y in range(height):
-            above = grid[y]
-            row = grid[y + 1]
-            below = grid[y + 2]
+            above = lines[y]
+            row = lines[y + 1]
+            below = lines[y + 2]
             for x in range(width):
                 if terrain[i]:
                     border[i] = ((above[x + 1] == 43) | (row[x + 2] == 43) << 1 | (below[x + 1] == 43) << 2

@@ -82,7 +82,7 @@ def pack(g: KhanGame):
     out[4] = g.current
     if g.turn < 0 or g.turn > 0xFFFFFFFF or g.setup_left > 255 or len(g.done) > 3:
         return None
-    pack_into(">I", out, 5, g.turn)
+    out[5:9] = bytes((g.turn >> 24 & 255, g.turn >> 16 & 255, g.turn >> 8 & 255, g.turn & 255))
     out[9] = g.actions
     out[10] = (1 if g.extra else 0) | (2 if g.expel_blocked else 0) | (4 if g.final_next else 0)
     out[11] = g.setup_left
