@@ -47,21 +47,7 @@ for line in open(LINES, "rb"):
         t1 = t()
         if isinstance(out, tuple):
             rid, op, args = out
-            if hasattr(L, "_stepping"):
-                gen = L._stepping(rid, op, args)
-                try:
-                    while True:
-                        next(gen)
-                except StopIteration as e:
-                    out = e.value
-            else:
-                steps = L.stepper(op, args)
-                if steps is None:
-                    out = L.done(rid, op, args)
-                else:
-                    out = None
-                    while out is None:
-                        out = L.step(rid, op, args, steps)
+            out = L.rules(rid, op, args)
         t2 = t()
         sink.clear()
         link.cjson.dump(out, write)

@@ -43,10 +43,11 @@ class Lines:
         self.began = 0  # clock.now_us() when the line under way had its first byte
         self.line_began = 0  # ...and of the last line completed
 
-    def feed(self, data: bytes) -> list:
+    def feed(self, data: "bytes | bytearray") -> list:
         """Complete lines (bytes), None for each oversize line, False for each line that
         did not fit in RAM, (why,) for a frame given up. Raises KeyboardInterrupt on Ctrl-C,
-        as the Pico's USB driver does."""
+        as the Pico's USB driver does. data (bytes, or a bytearray of the caller's that it
+        leaves alone) may be kept as a piece of the line."""
         if data.find(b"\x03") >= 0:
             raise KeyboardInterrupt
         out = []
@@ -60,8 +61,8 @@ class Lines:
                 if self.size + end - start > self.limit:
                     self._drop(None)
                 else:
-                    try:
-                        self.parts.append(data[start:end])
+                    try:  # (data whole, when it is all the line's: a slice of it is a copy)
+                        self.parts.append(data if end - start == len(data) else data[start:end])
                         self.size += end - start
                     except MemoryError:
                         self._drop(False)
@@ -496,18 +497,20 @@ class Link:
                 text = line.decode()
             except UnicodeError:
                 return error(None, BAD_JSON, "line is not UTF-8")
-            if len(text) != len(line):  # not ASCII: MicroPython's decode takes overlong forms,
-                from shared_rules import strict  # surrogates and code points past U+10FFFF, the host's not
+            ascii = len(text) == len(line)
+            if not ascii:  # MicroPython's decode takes overlong forms, surrogates and code points
+                from shared_rules import strict  # past U+10FFFF, the host's not
 
                 if not strict.utf8(line):
                     return error(None, BAD_JSON, "line is not UTF-8")
             line = text
         else:
             line = line.strip()
+            ascii = False
         if not line:
             return None
         try:
-            req = ops.loads_strict(line)
+            req = ops.loads_strict(line, ascii)
         except RulesError as e:
             return error(None, e.code, e.message)
         if not isinstance(req, dict):

@@ -109,7 +109,7 @@ async def serve(app, link, stdin, stdout) -> None:
             if not n:
                 link.idle(clock.now())  # (quiet: the host's ops go after a while)
             if n:
-                got = lines.feed(bytes(chunk[:n]))
+                got = lines.feed(chunk[:n])  # (a copy: chunk is read into again)
                 while got:
                     answering = link.stages(got.pop(0), stdout.write)  # (the line held by it alone,
                     answered = False  # which lets it go once read)

@@ -91,9 +91,10 @@ def parse_line(line: str):
     return loads_strict(line)
 
 
-def loads_strict(line: str):
+def loads_strict(line: str, ascii: bool = False):
     """The JSON of a request line, read as strictly on the device as on the host
-    (shared_rules/strict.py); a RulesError (bad_json, with the reason) when it is not."""
+    (shared_rules/strict.py); a RulesError (bad_json, with the reason) when it is not.
+    ascii: the line is known to be ASCII (link.read: as many bytes as characters)."""
     refused = None  # why json.loads refused the line (ValueError): it is not JSON to any reader
     if "\\u" not in line:  # the host sends canonical JSON: proven so by walking what it reads as
         try:
@@ -104,7 +105,7 @@ def loads_strict(line: str):
         except (RuntimeError, MemoryError):  # or too deep: MicroPython's reader runs out of stack
             obj = None  # or RAM on a deep text. The strict reader, bounded, says which: a MemoryError
             # after it (json.loads of a text it passed) is the heap's and goes up
-        if obj is not None and cjson.matches(obj, line, MAX_DEPTH) and (
+        if obj is not None and cjson.matches(obj, line, MAX_DEPTH, ascii) and (
                 len(line) <= MAX_DIGITS or not __import__("shared_rules.strict", None, None, ("huge",)).huge(obj)):
             return obj
     try:

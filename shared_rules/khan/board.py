@@ -35,41 +35,59 @@ class Board:
         self.frame = frame  # the grid lines as typed
         self.name = name
         self.starts = starts  # ruler index -> cell index
-        terrain = bytearray(size)  # OFF, 1..6 (TERRAINS), RIVER
-        for i in range(size):
-            ch = frame[i // width + 1][i % width + 1]
-            if ch in CELL_CHARS:
-                terrain[i] = CELL_CHARS.index(ch) + 1
+        # the grid lines as bytes: indexing one is O(1) and makes no object (a str's index
+        # walks its characters and makes a one-character str: a 14 x 11 board cost a Pico ~40 ms)
+        lines = [line.encode() for line in frame]
+        code = bytearray(256)  # a grid character's terrain code: OFF (0), 1..6 (TERRAINS), RIVER
+        for k in range(len(CELL_CHARS)):
+            code[ord(CELL_CHARS[k])] = k + 1
+        terrain = bytearray(size)
+        for y in range(height):
+            row = lines[y + 1]
+            at = y * width
+            for x in range(width):
+                terrain[at + x] = code[row[x + 1]]
         border = bytearray(size)  # bit k: side SIDES[k] faces neighbouring territories
-        side = array("h", bytes(8 * size))  # per cell, 4 entries (N, E, S, W): the cell on that side, or -1
+        side = array("h", b"\xff" * (8 * size))  # per cell, 4 entries (N, E, S, W): the cell on that side, or -1
         touches = bytearray(size)  # 1: a side touches a river cell
-        # (the four sides written out: a loop over SIDES for each cell cost a Pico ~35 ms a board)
-        for i in range(size):
-            x = i % width
-            y = i // width
-            above = frame[y]
-            row = frame[y + 1]
-            below = frame[y + 2]
-            b = 0
-            if above[x + 1] == "+":
-                b = 1
-            if row[x + 2] == "+":
-                b |= 2
-            if below[x + 1] == "+":
-                b |= 4
-            if row[x] == "+":
-                b |= 8
-            border[i] = b if terrain[i] != OFF else 0
-            k = 4 * i
-            for j in (i - width if y else -1, i + 1 if x + 1 < width else -1, i + width if y + 1 < height else -1,
-                      i - 1 if x else -1):
-                if j >= 0 and terrain[j] != OFF:
-                    side[k] = j
-                    if terrain[j] == RIVER:
-                        touches[i] = 1
-                else:
-                    side[k] = -1
-                k += 1
+        river = RIVER
+        # (the four sides written out, and a side's cell looked at only when it is on the board:
+        # OFF is 0; "+" is 43)
+        i = 0
+        for y in range(height):
+            above = lines[y]
+            row = lines[y + 1]
+            below = lines[y + 2]
+            for x in range(width):
+                if terrain[i]:
+                    border[i] = ((above[x + 1] == 43) | (row[x + 2] == 43) << 1 | (below[x + 1] == 43) << 2
+                                 | (row[x] == 43) << 3)
+                k = 4 * i
+                if y:
+                    t = terrain[i - width]
+                    if t:
+                        side[k] = i - width
+                        if t == river:
+                            touches[i] = 1
+                if x + 1 < width:
+                    t = terrain[i + 1]
+                    if t:
+                        side[k + 1] = i + 1
+                        if t == river:
+                            touches[i] = 1
+                if y + 1 < height:
+                    t = terrain[i + width]
+                    if t:
+                        side[k + 2] = i + width
+                        if t == river:
+                            touches[i] = 1
+                if x:
+                    t = terrain[i - 1]
+                    if t:
+                        side[k + 3] = i - 1
+                        if t == river:
+                            touches[i] = 1
+                i += 1
         self.terrain = terrain
         self.border = border
         self.side = side
@@ -77,8 +95,8 @@ class Board:
         self._banks = None  # built on first use: banks()
         self._water = None  # the cells that are not land (river, off the board): water()
         # a cell's name is its column's letter and its row's number: both made once
-        self._cols = tuple(chr(65 + x) for x in range(width))
-        self._rows = tuple(str(y + 1) for y in range(height))
+        self.cols = tuple(chr(65 + x) for x in range(width))
+        self.rows = tuple(str(y + 1) for y in range(height))
 
     def banks(self) -> bytearray:
         """Per cell, the bank of the river it lies on (1, 2...; 0 for river and no cell):
@@ -105,7 +123,7 @@ class Board:
         return bank
 
     def name_of(self, i: int) -> str:
-        return self._cols[i % self.width] + self._rows[i // self.width]
+        return self.cols[i % self.width] + self.rows[i // self.width]
 
     def water(self) -> "tuple[int, ...]":
         """The cells that are not land, in order (few: a check that no piece stands on

@@ -52,7 +52,7 @@ def board(args: dict) -> dict:
 
     b = _board(args)
     pause()
-    border = [b.name_of(i) for i in range(b.size) if b.border[i] and b.is_land(i)]
+    border = board_text.border(b)
     counts = board_text.counts(b)
     river = counts.pop("~")
     starts = {}

@@ -49,7 +49,7 @@ def pack(pos: Position) -> dict:
 
 
 def text_of(raw: bytearray) -> str:
-    return binascii.b2a_base64(bytes(raw))[:-1].decode()
+    return binascii.b2a_base64(bytes(raw), newline=False).decode()
 
 
 def pieces_bytes(pos: Position) -> bytearray:
@@ -60,28 +60,32 @@ def pieces_bytes(pos: Position) -> bytearray:
     out[1] = n >> 8
     out[2] = n & 255
     home = 0
+    cells = pos.ruler_cell
+    at_home = pos.home
     for r in range(len(RULERS)):
-        c = pos.ruler_cell[r]
+        c = cells[r]
         if c < 0:
             c = _NONE
         out[3 + 2 * r] = c >> 8
         out[4 + 2 * r] = c & 255
-        if pos.home[r]:
+        if at_home[r]:
             home |= 1 << r
-        out[20 + r] = pos.courts[r]
     out[19] = home
+    out[20:28] = bytes(pos.courts)
     out[28] = pos.supply
     out.extend(pos.yurt)
-    out.append(len(pos.fig_cells))
-    for f in range(len(pos.fig_cells)):
-        cells = pos.fig_cells[f]
-        out.append(pos.fig_key[f])
-        out.append(pos.fig_owners[f])
-        out.append(pos.fig_plain[f])
-        out.append(len(cells))
+    put = out.append
+    fig_cells = pos.fig_cells
+    put(len(fig_cells))
+    for f in range(len(fig_cells)):
+        cells = fig_cells[f]
+        put(pos.fig_key[f])
+        put(pos.fig_owners[f])
+        put(pos.fig_plain[f])
+        put(len(cells))
         for i in cells:
-            out.append(i >> 8)
-            out.append(i & 255)
+            put(i >> 8)
+            put(i & 255)
     return out
 
 
@@ -96,7 +100,7 @@ def bytes_of(data, what: str = "pieces") -> bytes:
         raw = None
     # (both ports' readers pass over characters that are not base64: the text must be the
     # bytes' own encoding, so the host and the device read the same bytes or refuse alike)
-    if raw is None or binascii.b2a_base64(raw)[:-1] != text.encode():
+    if raw is None or binascii.b2a_base64(raw, newline=False) != text.encode():
         raise bad_args(what + ".packed is not base64 as packed (docs/ops.md)")
     return raw
 
@@ -135,6 +139,8 @@ def read(board: Board, raw: bytes, at: int, names: "list[str]") -> Position:
         raise bad_args("pieces.packed is of a board of " + str(raw[1] << 8 | raw[2]) + " cells, not this one's " + str(n))
     pos = Position(board, names)
     terrain = board.terrain
+    ruler_at = pos.ruler_at
+    courts = pos.courts
     home = raw[19]
     for r in range(len(RULERS)):
         c = raw[3 + 2 * r] << 8 | raw[4 + 2 * r]
@@ -146,13 +152,14 @@ def read(board: Board, raw: bytes, at: int, names: "list[str]") -> Position:
                 raise bad_args("pieces.packed: ruler " + RULERS[r] + " is on the board and also home")
             if c >= n or terrain[c] == OFF or terrain[c] == RIVER:
                 raise bad_args("pieces.packed: ruler " + RULERS[r] + " is not on a land cell")
-            if pos.ruler_at[c]:
+            if ruler_at[c]:
                 raise bad_args("pieces.packed: " + board.name_of(c) + " holds two rulers")
-            pos.place_ruler(r, c)
-        courts = raw[20 + r]
-        if courts > MAX_YURTS:
+            pos.ruler_cell[r] = c  # (place_ruler on a new Position)
+            ruler_at[c] = r + 1
+        k = raw[20 + r]
+        if k > MAX_YURTS:
             raise bad_args("pieces.packed: the court of " + RULERS[r] + " holds more than " + str(MAX_YURTS))
-        pos.courts[r] = courts
+        courts[r] = k
     if home >> len(RULERS):
         raise bad_args("pieces.packed: the rulers at home name a ruler that is not")
     if raw[28] > MAX_YURTS:
@@ -189,6 +196,11 @@ def _figures(pos: Position, raw: bytes, at: int, players: int) -> None:
     terrain = board.terrain
     fig_at = pos.fig_at
     ruler_at = pos.ruler_at
+    add_cells = pos.fig_cells.append
+    add_key = pos.fig_key.append
+    add_owners = pos.fig_owners.append
+    add_plain = pos.fig_plain.append
+    shapes = len(FIGURES)
     end = len(raw)
     count = raw[at]
     at += 1
@@ -202,7 +214,7 @@ def _figures(pos: Position, raw: bytes, at: int, players: int) -> None:
         plain = raw[at + 2]
         size = raw[at + 3]
         at += 4
-        if key != NO_KEY and key >= len(FIGURES):
+        if key != NO_KEY and key >= shapes:
             raise _bad_figure(f, ": no shape has the number " + str(key))
         if plain > 1 or (plain and (key != NO_KEY or owners)):
             raise _bad_figure(f, ": a figure given by its cells only has no shape and no owners")
@@ -211,23 +223,23 @@ def _figures(pos: Position, raw: bytes, at: int, players: int) -> None:
         if size < 1 or size > 8 or at + 2 * size > end:
             raise _bad_figure(f, ": a figure covers 1 to 8 cells")
         cells = []
+        mark = f + 1
         for k in range(size):
             i = raw[at] << 8 | raw[at + 1]
             at += 2
-            if i >= n or terrain[i] == OFF:
+            if i >= n or not terrain[i]:  # (OFF)
                 raise _bad_figure(f, ": a cell that is not on the board")
-            if i in cells:
-                raise _bad_figure(f, " covers " + board.name_of(i) + " twice")
-            if fig_at[i]:
+            if fig_at[i]:  # (marked as each cell is taken: this figure's own, a cell twice)
+                if fig_at[i] == mark:
+                    raise _bad_figure(f, " covers " + board.name_of(i) + " twice")
                 raise _bad_figure(f, ": " + board.name_of(i) + " is already under another figure")
             if ruler_at[i]:
                 raise _bad_figure(f, ": a figure cannot cover the ruler at " + board.name_of(i))
+            fig_at[i] = mark
             cells.append(i)
-        pos.fig_cells.append(tuple(cells))
-        pos.fig_key.append(key)
-        pos.fig_owners.append(owners)
-        pos.fig_plain.append(plain)
-        for i in cells:
-            fig_at[i] = f + 1
+        add_cells(tuple(cells))
+        add_key(key)
+        add_owners(owners)
+        add_plain(plain)
     if at != end:
         raise bad_args("pieces.packed has " + str(end - at) + " bytes too many")
