@@ -55,10 +55,14 @@ def shown(app, now: int) -> None:
 
 def recovered(app, e) -> None:
     """The link's reading ran out of RAM (a line too big for the heap left): answered
-    no_memory, noted for hello; not a fault - the game is untouched."""
+    no_memory, noted for hello; not a fault - the game is untouched. A notice already
+    standing stays (why the boot fell back: a journal's damage set aside, which the user must
+    be told; a box just up at 96wK can run out reading the host's first hello)."""
     app.snapping = None
     app.dirty = True
     gc.collect()
+    if app.notice:
+        return
     try:
         app.notice = "the box recovered from " + type(e).__name__ + ": " + message(e)
     except Exception:

@@ -65,8 +65,8 @@ class Sim:
 
         end = time.monotonic() + timeout
         while True:
-            try:
-                return self.link.request("hello", timeout=1.0)
+            try:  # asked as steppe asks it (ports.hello): again on no_memory - hello loads the
+                return self.link.ask("hello", timeout=1.0)  # host's ops, which a 96wK box just up may not fit at once
             except NoAnswer:
                 if time.monotonic() > end:
                     raise

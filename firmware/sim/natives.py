@@ -1,39 +1,73 @@
 """The virtual Pico honest about machine code (issue 20): a Pico keeps a viper module's
-machine code on its heap (hal/fast.py, shared_rules/khan/fast.py), the unix port keeps it
-outside. The image names each viper module's RP2040 machine code (natives.json:
-host/steppe/build.py); while such modules are loaded the board holds a block of its heap as
-large - twice the bytes: the 64-bit port's heap is word-scaled (-X heapsize=...wK) - less
-what its own stand-ins for the Pico's C modules take (SIM_BYTES: machine.py, ticks.py,
-neopixel.py and this module, which a Pico does not hold on its heap). Looked at after every
-import (builtins.__import__). Imported by sim/machine.py, the first module a board imports.
+machine code on its heap (hal/fast.py, shared_rules/khan/fast.py) and frees it with the
+module; the unix port keeps it outside its heap and never frees it.
+
+- Its size: the image names each viper module's RP2040 machine code (natives.json:
+  host/steppe/build.py); while such modules are loaded the board holds a block of its heap
+  as large - twice the bytes: the 64-bit port's heap is word-scaled (-X heapsize=...wK) -
+  less what its own stand-ins for the Pico's C modules take (SIM_BYTES: machine.py,
+  ticks.py, neopixel.py and this module, which a Pico does not hold on its heap).
+- Its leak: each load of a viper module on the unix port leaves a node of its heap behind
+  for every function's machine code (the port's list of executable memory, never freed;
+  ~100 bytes for khan/fast.py), where a Pico gives the code back to its heap with the
+  module. A module the firmware let go (memory.unload) and imports again is the one it
+  loaded first, put back (its few objects kept while it is let go: the virtual Pico errs
+  short by them), so the heap stays as flat as a Pico's would over a thousand loads.
+Looked at on every import (builtins.__import__). Imported by sim/machine.py, the first
+module a board imports.
 """
 
 import sys
 
 SIM_BYTES = 7200  # the stand-ins' heap on the 64-bit port (tests/test_sim.py measures it)
+NATIVE = ("hal.fast", "shared_rules.khan.fast")  # the firmware's viper modules
 
 
-def _start() -> None:
+def _sizes() -> dict:
     import json
 
     try:
         with open("natives.json") as f:
-            sizes = json.load(f)
+            return json.load(f)
     except (OSError, ValueError):
-        return
+        return {}
+
+
+def _start() -> None:
     import builtins
 
+    sizes = _sizes()
     real = builtins.__import__
+    kept: dict = {}  # a viper module's first load
     held = [0, None]  # bytes held, the block
 
+    def again(name: str, fromlist) -> None:
+        """A viper module let go and asked for again: its first load back in place."""
+        for full in kept:
+            if full in sys.modules:
+                continue
+            dot = full.rfind(".")
+            if name != full and not (name == full[:dot] and fromlist and full[dot + 1:] in fromlist):
+                continue
+            sys.modules[full] = kept[full]
+            parent = sys.modules.get(full[:dot])
+            if parent is not None:
+                setattr(parent, full[dot + 1:], kept[full])
+
     def imported(*args):
+        if kept:
+            again(args[0], args[3] if len(args) > 3 else None)
         module = real(*args)
-        want = 2 * sum(sizes[name] for name in sizes if name in sys.modules) - SIM_BYTES
-        want = want if want > 0 else 0
-        if want != held[0]:
-            held[1] = None
-            held[1] = bytearray(want) if want else None
-            held[0] = want
+        for full in NATIVE:
+            if full not in kept and full in sys.modules:
+                kept[full] = sys.modules[full]
+        if sizes:
+            want = 2 * sum(sizes[name] for name in sizes if name in sys.modules) - SIM_BYTES
+            want = want if want > 0 else 0
+            if want != held[0]:
+                held[1] = None
+                held[1] = bytearray(want) if want else None
+                held[0] = want
         return module
 
     builtins.__import__ = imported

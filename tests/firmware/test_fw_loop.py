@@ -395,6 +395,37 @@ def test_a_line_answered_gets_no_second_answer_when_the_tidying_after_it_fails()
     assert fails[0] == 0 and "MemoryError" in app.notice
 
 
+def test_the_ram_running_out_on_the_link_leaves_the_boots_notice_of_damage_standing():
+    """A 96wK box just up beside a journal it had to cut (its bad line kept in a .bad file)
+    ran out of RAM with the host's first requests: the notice of the damage - what hello and
+    the box say - became "the box recovered from MemoryError", and the user was never told
+    that a line of their game was set aside. The link's own no_memory is no fallback of the
+    game: the standing notice stays (tests/test_damage.py found it at 96wK)."""
+    app, folder = _app("said")
+    import link as link_mod
+
+    said = "khan.jnl: line 3 does not apply; it and all after it (1 line) are kept in khan.jnl.bad"
+    app.notice = said
+    real = link_mod.Link.tidy
+    fails = [2]
+
+    def tidy(self):
+        if fails[0]:
+            fails[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 512 bytes")
+        real(self)
+
+    link_mod.Link.tidy = tidy
+    try:
+        script = [("link", b'{"id":1,"op":"ui.get"}'), ("wait", 30), ("link", b'{"id":2,"op":"hello"}')]
+        finger, out = drive(app, script + [("wait", 30)] * 4, folder)
+    finally:
+        link_mod.Link.tidy = real
+    got = _replies(out)
+    assert [r["id"] for r in got] == [1, 2] and fails[0] == 0, got
+    assert app.notice == said and got[1]["result"]["notice"] == said, (app.notice, got)
+
+
 class _Fading:
     """A screen that animates for 300 ms after it comes, its frame changing as it goes (an
     event card turning over, a VP gain shown for a while), then stands still."""
