@@ -521,8 +521,9 @@ class Link:
         op = req.get("op")
         self.op = op if isinstance(op, str) else ""
         dot = self.op.find(".")
-        if dot > 0 and self.op[:dot] in NAMES:
-            self.game = self.op[:dot]
+        game = self.op[:dot] if dot > 0 else ""  # (once: each str made is looked for among the interned names)
+        if game in NAMES:
+            self.game = game
         args = req.get("args", {})
         if not isinstance(op, str):
             return error(rid, BAD_ARGS, "missing \"op\"")

@@ -11,6 +11,7 @@ from shared_rules.chuhan.tables import (CARDS, DECK_CARDS, DYNASTY, EDICT_CARDS,
                                         TWOS_RANK, UNAVAILABLE, WIN_VP, XIANG_YU_FACTOR, XIAO_YING_VP,
                                         YING_BU_CARDS)
 from shared_rules.errors import bad_args
+from shared_rules.ops import module
 from shared_rules.pause import pause
 from shared_rules.rng import PCG32
 
@@ -62,8 +63,8 @@ def new(args: dict) -> dict:
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did. It pauses
     after each action (shared_rules/pause.py: the box's buttons take their turn)."""
-    from shared_rules.chuhan import state
-    from shared_rules.chuhan.actions import apply
+    state = module("shared_rules.chuhan.state")
+    apply = module("shared_rules.chuhan.actions").apply
 
     g = state.game(A.obj(args, "state"))
     actions = A.actions(args, 200)

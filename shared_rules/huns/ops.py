@@ -10,6 +10,7 @@ from shared_rules.huns.tables import (CARDS_IN_BOX, CARDS_PER_COLOUR, COLOURS, D
                                       LOOT_PER_COLOUR, MAX_PLAYERS, MERCENARY_FULL_VP, MERCENARY_PARTIAL_VP,
                                       MIN_PLAYERS, RAID_VP, REMOVED_MARKS, START_LOOT, WAGON_TYPE_VP, WAGON_TYPES,
                                       WAGON_VP, WAGONS_EACH, WAGONS_FACE_UP, WAGONS_PER_TYPE)
+from shared_rules.ops import module
 from shared_rules.pause import pause
 from shared_rules.rng import PCG32
 
@@ -104,10 +105,8 @@ def end_check(args: dict) -> dict:
 
 def score(args: dict) -> dict:
     """Final scoring: VP of each camp, the winners (ties: more loot in the stash), a breakdown."""
-    from shared_rules.huns import score as score_mod
-    from shared_rules.huns import state
-
-    return score_mod.score(state.camps(A.get(args, "camps")))
+    score_mod = module("shared_rules.huns.score")
+    return score_mod.score(module("shared_rules.huns.state").camps(A.get(args, "camps")))
 
 
 def new(args: dict) -> dict:
@@ -126,8 +125,8 @@ def new(args: dict) -> dict:
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did. It pauses
     after each action (shared_rules/pause.py: the box's buttons take their turn)."""
-    from shared_rules.huns import state
-    from shared_rules.huns.actions import apply
+    state = module("shared_rules.huns.state")
+    apply = module("shared_rules.huns.actions").apply
 
     g = state.game(A.obj(args, "state"))
     actions = A.actions(args, 200)

@@ -14,6 +14,7 @@ from shared_rules.khaan.tables import (ACTIONS, ALLIANCE_AT, ALLIANCE_ROLL, ARIS
                                        MAX_PLAYERS, MAX_PRESTIGE, MAX_RELATION, MIN_PLAYERS, PASSAGE_AT, PASSAGE_ROLL, PLUNDER_DIE,
                                        POPULATION_DIE, PRESTIGE_PER_RELATION, RELIGIONS, SETTLED, SILK_DIVISOR,
                                        START_GOLD, START_PASTURES, STRENGTH, TOKENS, TRIBES, UNITS, WAR_AT)
+from shared_rules.ops import module
 from shared_rules.pause import pause
 
 MAX_EVENTS = 32  # events or actions in one call
@@ -395,9 +396,8 @@ def new(args: dict) -> dict:
 def play(args: dict) -> dict:
     """Apply actions to a saved game: the new state and what each action did. It pauses
     after each action (shared_rules/pause.py: the box's buttons take their turn)."""
-    from shared_rules.khaan import state
-
-    from shared_rules.khaan.actions import apply
+    state = module("shared_rules.khaan.state")
+    apply = module("shared_rules.khaan.actions").apply
 
     g = state.game(A.obj(args, "state"))
     pause()
