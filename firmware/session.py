@@ -65,7 +65,7 @@ def convert_old_saves(app) -> None:
         except MemoryError:  # the old save stays where it is, for the next boot
             note = ""
             app.free_memory()
-            app.warn("MEM", "not enough memory to read " + g + ".json (an older firmware's save) now: restart the box")
+            app.warn("MEM", SHORT + "read " + g + ".json (an older firmware's save) now: restart the box")
         if note:  # said on the box too: an old save never replaces a game in silence
             app.warn("OLD", note)
         unload("convert")
@@ -73,6 +73,9 @@ def convert_old_saves(app) -> None:
 
 
 # -- a game opened, begun, replaced -----------------------------------------------------------
+SHORT = "not enough memory to "  # how the box's notices of a want of RAM begin (hello, ui.get)
+
+
 def let_go(app, keep_code: bool = False) -> None:
     """Drop the game in RAM (before another is built), and its code: its screen and its
     rules are imported again when a game of it comes back (keep_code: not its code - the
@@ -93,6 +96,8 @@ def enter(app, rec) -> None:
     app.record = rec
     if rec.notice:
         app.notice = rec.notice
+    elif app.notice.startswith(SHORT):  # a game in play after all: the want of RAM said is over
+        app.notice = ""
     app.switch(screen_module(rec.name).screen(rec.game, rec.settings))
     note_current(app, rec.name)
 
@@ -111,7 +116,7 @@ def open_game(app, game: str) -> bool:
         rec = Record.open(app.root, game)
     except MemoryError:  # the journal may be good: it stays where it is
         app.free_memory()  # (and the code loaded for it goes: the menu is next)
-        app.warn("MEM", "not enough memory to bring the game of " + game + " back now: restart the box")
+        app.warn("MEM", SHORT + "bring the game of " + game + " back now: restart the box")
         return False
     except Exception as e:  # a journal that cannot come back must not stop the box
         from shared_rules.errors import message

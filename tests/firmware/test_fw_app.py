@@ -395,6 +395,30 @@ def test_a_journal_put_that_runs_out_of_ram_is_no_memory_never_a_bad_journal():
         rebuild.build = real
 
 
+def test_a_want_of_ram_said_is_not_said_any_more_once_a_game_is_in_play():
+    """A journal.put at 96wK could fail to bring the old game back (the notice: not enough
+    memory to bring it back, restart the box), then succeed when steppe sent it again - and
+    hello and the box went on saying "restart the box" with the new game in play."""
+    import record
+    import session
+
+    app = _app("short")
+    app.new_game("chuhan", ["blue", "red"], 0, 11)
+    real = record.Record.open
+
+    def short(root, game):
+        raise MemoryError("memory allocation failed, allocating 2048 bytes")
+
+    record.Record.open = short
+    try:
+        assert not session.open_game(app, "chuhan")
+    finally:
+        record.Record.open = real
+    assert app.notice.startswith(session.SHORT) and "restart the box" in app.notice and app.record is None
+    assert session.open_game(app, "chuhan") and app.screen_name() == "chuhan"
+    assert app.notice == ""
+
+
 def _line(request: dict) -> bytes:
     from shared_rules import cjson
 
