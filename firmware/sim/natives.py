@@ -23,56 +23,44 @@ SIM_BYTES = 7200  # the stand-ins' heap on the 64-bit port (tests/test_sim.py me
 NATIVE = ("hal.fast", "shared_rules.khan.fast")  # the firmware's viper modules
 
 
-def _sizes() -> dict:
-    import json
-
-    try:
-        with open("natives.json") as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return {}
-
-
 def _start() -> None:
     if sys.implementation.name != "micropython":
         return  # (CPython's tests import the virtual Pico's modules: its imports are its own)
     import builtins
+    import json
 
-    sizes = _sizes()
+    try:
+        with open("natives.json") as f:
+            sizes = json.load(f)
+    except (OSError, ValueError):
+        sizes = {}
     real = builtins.__import__
-    kept: dict = {}  # a viper module's first load
+    kept = {}  # a viper module's first load
     held = [0, None]  # bytes held, the block
 
-    def again(name: str, fromlist) -> None:
-        """A viper module let go and asked for again: its first load back in place."""
-        for full in kept:
-            if full in sys.modules:
-                continue
+    def imported(name, *args):
+        # (one function, no more: the 64-bit heap this module takes is the Pico's it is not)
+        for full in kept:  # a viper module let go and asked for again: its first load put back
             dot = full.rfind(".")
-            if name != full and not (name == full[:dot] and fromlist and full[dot + 1:] in fromlist):
-                continue
-            sys.modules[full] = kept[full]
-            parent = sys.modules.get(full[:dot])
-            if parent is not None:
-                setattr(parent, full[dot + 1:], kept[full])
-
-    def imported(*args):
-        if kept:
-            again(args[0], args[3] if len(args) > 3 else None)
-        module = real(*args)
+            if full not in sys.modules and (name == full or name == full[:dot] and args and len(args) > 2
+                                            and args[2] and full[dot + 1:] in args[2]):
+                sys.modules[full] = kept[full]
+                if full[:dot] in sys.modules:
+                    setattr(sys.modules[full[:dot]], full[dot + 1:], kept[full])
+        module = real(name, *args)
         for full in NATIVE:
             if full not in kept and full in sys.modules:
                 kept[full] = sys.modules[full]
-        if sizes:
-            want = 2 * sum(sizes[name] for name in sizes if name in sys.modules) - SIM_BYTES
-            want = want if want > 0 else 0
-            if want != held[0]:
-                held[1] = None
-                held[1] = bytearray(want) if want else None
-                held[0] = want
+        want = 2 * sum(sizes[m] for m in sizes if m in sys.modules) - SIM_BYTES
+        want = want if want > 0 else 0
+        if want != held[0]:
+            held[1] = None
+            held[1] = bytearray(want) if want else None
+            held[0] = want
         return module
 
     builtins.__import__ = imported
 
 
 _start()
+del _start  # (its code goes: the hook is all that stays)
