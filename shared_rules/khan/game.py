@@ -438,8 +438,8 @@ class KhanGame:
 
 
 def score_position(pos: Position, players: list) -> dict:
-    """Full end scoring of the figures on a board (a pause after the figures and after each
-    player's territories: shared_rules/pause.py)."""
+    """Full end scoring of the figures on a board (a pause every 8 figures, after the figures
+    and after each player's territories: shared_rules/pause.py)."""
     from shared_rules.khan import score
 
     fig_vp = []
@@ -450,7 +450,9 @@ def score_position(pos: Position, players: list) -> dict:
         owners = pos.owners(f)
         fig_vp.append((vp, owners))
         cells_owners.append((pos.fig_cells[f], owners))
-    pause()  # (a late board: ~30 ms of a Pico for the figures, as much for each player's territories)
+        if f & 7 == 7:  # (a late board: ~2 ms of a Pico a figure, as much as ~30 for each player's territories)
+            pause()
+    pause()
     vp = score.figure_points(players, fig_vp)
     lists = {}
     for p in players:

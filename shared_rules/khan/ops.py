@@ -290,13 +290,17 @@ def playout(args: dict) -> dict:
     seed = A.integer(args, "seed", 0, _U64)
     trace = [] if A.flag(args, "trace") else None
     g, moves, final_turn = run(seed, A.integer(args, "players", 2, 4), trace)
+    pause()  # (the buttons' turn between the stages of the answer: the scores ~20-40 ms of a Pico)
+    scores = g.scores()
+    pause()
     out = {"seed": seed, "players": list(g.players), "moves": moves, "turns": g.turn, "final_turn": final_turn,
-           "scores": g.scores(), "pieces": state.pieces_json(g.pos)}
+           "scores": scores, "pieces": state.pieces_json(g.pos)}
+    pause()
     if trace is not None:
         moves_json = []
-        for m in trace:  # (~0.25 ms of a Pico each: a pause every 40)
+        for m in trace:  # (~0.25 ms of a Pico each: a pause every 20)
             moves_json.append(move_json(g.board, m))
-            if len(moves_json) % 40 == 0:
+            if len(moves_json) % 20 == 0:
                 pause()
         out["trace"] = moves_json
     return out

@@ -32,6 +32,8 @@ def _count(gen) -> int:
     n = 0
     for _ in gen:
         n += 1
+        if not n & 7:  # (a conquest found is judged: the buttons' turn every 8 of them)
+            pause()
     return n
 
 
@@ -40,6 +42,8 @@ def _nth(gen, n: int):
         if not n:
             return item
         n -= 1
+        if not n & 7:
+            pause()
     raise IndexError(n)
 
 
@@ -74,13 +78,18 @@ def _action(game: KhanGame, rng: PCG32) -> tuple:
         c = _nth(game.conquests(consent), rng.below(n))
         return ("conquer", c[0], c[1], consent)
     kinds = []
-    playable = [c for c in game.hand() if invade.count(pos, invade.parse_symbol(card_symbol(c)))]
+    playable = []
+    for c in game.hand():  # (a card's cells counted over the board: ~5-15 ms of a Pico each)
+        if invade.count(pos, invade.parse_symbol(card_symbol(c))):
+            playable.append(c)
+        pause()
     if playable:
         kinds.append("invade")
     if game.can_expel():
         kinds.append("expel")
     consent = rng.below(2) == 1
     n_conquests = _count(game.conquests(consent))
+    pause()
     if n_conquests:
         kinds.append("conquer")
     anywhere = invade.parse_symbol(ANYWHERE)
@@ -154,14 +163,16 @@ def playout(seed: int, players: int, trace=None, on_move=None) -> "tuple[KhanGam
     trace: a list that receives every move (actions.move_json makes it JSON)."""
     chooser = PCG32(seed, CHOOSER_STREAM)
     game = new_game("default", list(PLAYERS[:players]), VIRTUAL, seed, GAME_STREAM)
-    count = 0
+    pause()  # (the box's buttons' turn: shared_rules/pause.py - after the deal, between a move's
+    count = 0  # choice and its play, and after the move: ~10-60 ms of a Pico each)
     final_turn = 0
     while game.phase != OVER:
         if count >= MAX_MOVES:
             raise RuntimeError("random game did not end")
         move = choose(game, chooser)
+        pause()
         play(game, move)
-        pause()  # (the box's buttons' turn between two moves: shared_rules/pause.py)
+        pause()
         count += 1
         if not final_turn and (game.phase == FINAL or game.phase == OVER or game.final_next):
             final_turn = game.turn
