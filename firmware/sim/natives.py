@@ -4,9 +4,11 @@ module; the unix port keeps it outside its heap and never frees it.
 
 - Its size: the image names each viper module's RP2040 machine code (natives.json:
   host/steppe/build.py); while such modules are loaded the board holds a block of its heap
-  as large - twice the bytes: the 64-bit port's heap is word-scaled (-X heapsize=...wK) -
-  less what its own stand-ins for the Pico's C modules take (SIM_BYTES: machine.py,
-  ticks.py, neopixel.py and this module, which a Pico does not hold on its heap).
+  as large - twice the bytes: the 64-bit port's heap is word-scaled (-X heapsize=...wK).
+  Its own stand-ins for the Pico's C modules (SIM_BYTES: machine.py, ticks.py, neopixel.py
+  and this module), which a Pico does not hold on its heap, are paid by a heap that much
+  larger when steppe runs the board (host/steppe/sim.py STAND_INS); a board run otherwise
+  holds that much less of the block.
 - Its leak: each load of a viper module on the unix port leaves a node of its heap behind
   for every function's machine code (the port's list of executable memory, never freed;
   ~100 bytes for khan/fast.py), where a Pico gives the code back to its heap with the
@@ -28,12 +30,16 @@ def _start() -> None:
         return  # (CPython's tests import the virtual Pico's modules: its imports are its own)
     import builtins
     import json
+    import os
 
     try:
         with open("natives.json") as f:
             sizes = json.load(f)
     except (OSError, ValueError):
         sizes = {}
+    # the stand-ins' heap paid already (steppe's virtual Pico asks for that much more heap:
+    # host/steppe/sim.py STAND_INS), or held back from the block here
+    stand_ins = 0 if os.getenv("STEPPE_STAND_INS") else SIM_BYTES
     real = builtins.__import__
     kept = {}  # a viper module's first load
     held = [0, None]  # bytes held, the block
@@ -51,7 +57,7 @@ def _start() -> None:
         for full in NATIVE:
             if full not in kept and full in sys.modules:
                 kept[full] = sys.modules[full]
-        want = 2 * sum(sizes[m] for m in sizes if m in sys.modules) - SIM_BYTES
+        want = 2 * sum(sizes[m] for m in sizes if m in sys.modules) - stand_ins
         want = want if want > 0 else 0
         if want != held[0]:
             held[1] = None

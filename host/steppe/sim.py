@@ -24,6 +24,26 @@ import tty
 from steppe import paths
 from steppe.errors import EXIT_USAGE, StepError
 
+# The virtual Pico's own stand-ins for a Pico's C modules (firmware/sim: machine.py, ticks.py,
+# neopixel.py, natives.py) take this much of the 64-bit port's heap, which a Pico's heap does not
+# hold: the board's heap is the one asked for and this much more (natives.SIM_BYTES, which
+# tests/test_sim.py measures), so a 96wK board has a 96wK Pico's room for the firmware
+STAND_INS = 7200
+
+
+def heapsize(heap: str) -> str:
+    """micropython's -X heapsize for a board of this heap ("96wK": 96 KB of a 32-bit Pico's,
+    scaled to this port's word size) with the stand-ins' bytes added; a form it does not
+    know, as given."""
+    number = heap.rstrip("KkMm")
+    scale = {"": 1, "K": 1024, "k": 1024, "M": 1024 * 1024, "m": 1024 * 1024}[heap[len(number):]]
+    words = number.endswith("w")
+    number = number[:-1] if words else number
+    if not number.isdigit():
+        return heap
+    n = int(number) * scale
+    return "%dw" % (n + STAND_INS // 2) if words else str(n + STAND_INS)  # (w: a byte per 32 bits, two on this port)
+
 
 
 def registry() -> str:
@@ -83,9 +103,10 @@ class VirtualPico:
 
     def _command(self) -> "tuple[list, dict]":
         cmd = [micropython()]
-        if self.heap:
-            cmd += ["-X", "heapsize=" + self.heap]
         env = dict(os.environ)
+        if self.heap:
+            cmd += ["-X", "heapsize=" + heapsize(self.heap)]
+            env["STEPPE_STAND_INS"] = str(STAND_INS)  # (paid: sim/natives.py holds a viper module's whole code)
         # the board's own folders, as on a Pico (''  and /lib), after the simulated hardware
         env["MICROPYPATH"] = ":".join((os.path.join(self.firmware, "sim"), ".", "lib", ".frozen"))
         if self.gpio_path:
