@@ -89,7 +89,9 @@ def test_hostile_lines_on_a_pico_sized_heap(tmp_path, heap):
             link.request("ui.press", {"button": "OK"})  # a game of Chu and Han
         link.request("ui.press", {"button": "LEFT"})
         link.request("ui.press", {"button": "OK"})  # Han takes an edict: one action saved
-        before = cjson.dumps(link.request("state.get"))
+        # the game in play, to compare at the end (at 190wK; at 96wK the journal on flash is what is
+        # compared: a whole state's reply can find no room there just after a game began through presses)
+        before = cjson.dumps(_ask(link, "state.get", heap)) if heap == "190wK" else ""
         saved = (tmp_path / "pico" / "chuhan.jnl").read_bytes()
         rnd = random.Random("fuzz " + heap)
         outcomes = {}
@@ -135,7 +137,7 @@ def test_hostile_lines_on_a_pico_sized_heap(tmp_path, heap):
         assert _ask(link, "hello", heap)["protocol"] >= 2
         assert (tmp_path / "pico" / "chuhan.jnl").read_bytes() == saved  # the game on flash, untouched
         if heap == "190wK":  # and in play, as it was (at 96wK it may have had to wait for a restart)
-            assert cjson.dumps(link.request("state.get")) == before
+            assert cjson.dumps(_ask(link, "state.get", heap)) == before
         print("fuzz %s: %d lines (%d framed, their headers split) %s; stalled frames given up (the loop's "
               "longest gap, ms): %s; a frame cut inside a block cleared by steppe" % (heap, LINES, split, outcomes, stalls))
         assert split > 100 and outcomes.get("bad_json", 0) > 100
