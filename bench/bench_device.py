@@ -41,31 +41,15 @@ GAMES = ("khan", "chuhan", "huns", "khaan")
 def _board(folder: str, heap: str, gpio: bool = False):
     """A running virtual Pico and a transport to it; close both with _close. gpio: its
     buttons driven at the GPIO level too (VirtualPico.gpio)."""
-    import threading
-
-    from steppe.device import NoAnswer, SerialTransport
     from steppe.sim import VirtualPico
 
     pico = VirtualPico(folder, heap=heap)
-    device = pico.open(gpio)
-    thread = threading.Thread(target=pico.serve, daemon=True)
-    thread.start()
-    pico.thread = thread  # type: ignore[attr-defined]
-    link = SerialTransport(device)
-    for _ in range(100):
-        try:
-            link.request("hello", timeout=1.0)
-            break
-        except NoAnswer:
-            continue
-    return pico, link
+    pico.open(gpio)
+    return pico, pico.start()
 
 
 def _close(pico, link) -> None:
-    link.close()
-    pico.stop()
-    pico.thread.join(5)
-    pico.close()
+    pico.shutdown(link)
 
 
 LOOP_SLEEP_MS = 4  # firmware/app.py POLL_MS: the button loop's sleep between two polls

@@ -162,37 +162,25 @@ def test_the_virtual_picos_heap_holds_the_machine_code_a_pico_would(tmp_path, mi
     sizes = json.loads(build.files(build.HOST)[build.NATIVES])
     assert set(sizes) == {"hal.fast", "shared_rules.khan.fast"}, sizes
     from steppe import cases
-    from steppe.device import NoAnswer, SerialTransport
     from steppe import sim as sim_mod
     from steppe.sim import VirtualPico
-    import threading
 
     args = cases.generate("khan.conquests", 1, 1)[0]
     frees = []
     heap = [0]  # the board's whole heap: the one asked for and the stand-ins' bytes
     for with_natives in (False, True):
         pico = VirtualPico(str(tmp_path / ("pico" + str(with_natives))), heap="190wK")
-        link = SerialTransport(pico.open())
+        pico.open()
         if not with_natives:  # (the board as it was: its heap blind to machine code)
             os.remove(os.path.join(pico.fs, build.NATIVES))
-        thread = threading.Thread(target=pico.serve, daemon=True)
-        thread.start()
+        link = pico.start()
         try:
-            for _ in range(100):
-                try:
-                    link.request("hello", timeout=1.0)
-                    break
-                except NoAnswer:
-                    continue
             assert "count" in link.request("khan.conquests", args, timeout=30)
             got = link.request("hello")["heap"]
             frees.append(got["free"])
             heap[0] = got["free"] + got["used"]
         finally:
-            link.close()
-            pico.stop()
-            thread.join(5)
-            pico.close()
+            pico.shutdown(link)
     held = 2 * (sizes["hal.fast"] + sizes["shared_rules.khan.fast"])  # (the stand-ins paid by a larger heap)
     assert abs((frees[0] - frees[1]) - held) < 2048, (frees, held)
     plain = subprocess.run([micropython, "-X", "heapsize=190wK", "-c", "import gc; print(gc.mem_free() + gc.mem_alloc())"],

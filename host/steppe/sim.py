@@ -225,6 +225,33 @@ class VirtualPico:
         except OSError:  # closed (stop): the rest is not played
             pass
 
+    def start(self, tries: int = 100):
+        """The opened board served in a thread of this process (self.thread), and a transport
+        to it once it answers hello (a board still booting does not: asked again, tries times
+        in all). End both with shutdown()."""
+        import threading
+
+        from steppe.device import NoAnswer, SerialTransport
+
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+        link = SerialTransport(self.device)
+        for _ in range(tries):
+            try:
+                link.request("hello", timeout=1.0)
+                break
+            except NoAnswer:
+                continue
+        return link
+
+    def shutdown(self, link) -> None:
+        """The transport start() gave closed, the board stopped, its thread ended, its
+        pseudo-terminals closed."""
+        link.close()
+        self.stop()
+        self.thread.join(5)
+        self.close()
+
     def stop(self) -> None:
         self.stopping = True
         if self.proc is not None and self.proc.poll() is None:
