@@ -372,10 +372,20 @@ def test_a_line_answered_gets_no_second_answer_when_the_tidying_after_it_fails()
     then took for the answer to its next request. Now only a line not yet answered gets
     one; and the lines read with it in the same piece are answered too."""
     app, folder = _app("tidy")
+    script = [("link", b'{"id":1,"op":"ui.get"}\n{"id":2,"op":"ui.get"}'), ("wait", 30),
+              ("link", b'{"id":3,"op":"khan.bonus","args":{"territories":{"red":[4]}}}')] + [("wait", 30)] * 4
+    got, left = _tidy_failing(app, folder, script, 1)
+    assert [r["id"] for r in got] == [1, 2, 3] and all(r["ok"] for r in got), got
+    assert left == 0 and "MemoryError" in app.notice
+
+
+def _tidy_failing(app, folder: str, script: list, times: int) -> "tuple[list, int]":
+    """The script driven with the link's tidying after a reply running out of RAM the first
+    `times` times: the replies, and how many of those failures were not reached."""
     import link as link_mod
 
     real = link_mod.Link.tidy
-    fails = [1]
+    fails = [times]
 
     def tidy(self):
         if fails[0]:
@@ -385,14 +395,10 @@ def test_a_line_answered_gets_no_second_answer_when_the_tidying_after_it_fails()
 
     link_mod.Link.tidy = tidy
     try:
-        script = [("link", b'{"id":1,"op":"ui.get"}\n{"id":2,"op":"ui.get"}'), ("wait", 30),
-                  ("link", b'{"id":3,"op":"khan.bonus","args":{"territories":{"red":[4]}}}')] + [("wait", 30)] * 4
         finger, out = drive(app, script, folder)
     finally:
         link_mod.Link.tidy = real
-    got = _replies(out)
-    assert [r["id"] for r in got] == [1, 2, 3] and all(r["ok"] for r in got), got
-    assert fails[0] == 0 and "MemoryError" in app.notice
+    return _replies(out), fails[0]
 
 
 def test_the_ram_running_out_on_the_link_leaves_the_boots_notice_of_damage_standing():
@@ -402,27 +408,11 @@ def test_the_ram_running_out_on_the_link_leaves_the_boots_notice_of_damage_stand
     that a line of their game was set aside. The link's own no_memory is no fallback of the
     game: the standing notice stays (tests/test_damage.py found it at 96wK)."""
     app, folder = _app("said")
-    import link as link_mod
-
     said = "khan.jnl: line 3 does not apply; it and all after it (1 line) are kept in khan.jnl.bad"
     app.notice = said
-    real = link_mod.Link.tidy
-    fails = [2]
-
-    def tidy(self):
-        if fails[0]:
-            fails[0] -= 1
-            raise MemoryError("memory allocation failed, allocating 512 bytes")
-        real(self)
-
-    link_mod.Link.tidy = tidy
-    try:
-        script = [("link", b'{"id":1,"op":"ui.get"}'), ("wait", 30), ("link", b'{"id":2,"op":"hello"}')]
-        finger, out = drive(app, script + [("wait", 30)] * 4, folder)
-    finally:
-        link_mod.Link.tidy = real
-    got = _replies(out)
-    assert [r["id"] for r in got] == [1, 2] and fails[0] == 0, got
+    script = [("link", b'{"id":1,"op":"ui.get"}'), ("wait", 30), ("link", b'{"id":2,"op":"hello"}')]
+    got, left = _tidy_failing(app, folder, script + [("wait", 30)] * 4, 2)
+    assert [r["id"] for r in got] == [1, 2] and left == 0, got
     assert app.notice == said and got[1]["result"]["notice"] == said, (app.notice, got)
 
 
