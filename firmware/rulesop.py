@@ -12,7 +12,7 @@ import sys
 
 import loop
 from hal import clock
-from shared_rules import cjson, pause
+from shared_rules import cjson, ops, pause
 
 LONG = ("khan.playout", "khan.tables", "chuhan.tables", "huns.tables", "khaan.tables")  # replies of
 # several KB: written a part at a time, a pause between (dump: shared_rules/cjson_steps.py)
@@ -81,7 +81,7 @@ def ready(op: str) -> bool:
     module so; it goes with them)."""
     dot = op.find(".")
     game = op[:dot] if dot > 0 else op
-    mod = sys.modules.get("shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops")
+    mod = sys.modules.get(ops.ops_name(game))
     return mod is not None and op in getattr(mod, "READY", ())
 
 
@@ -106,7 +106,7 @@ def load_rules(op: str) -> None:
     first = FIRST.get(op[:dot]) if dot > 0 else None
     if first is None:
         return
-    path = "shared_rules.rng_ops" if op[:dot] == "rng" else "shared_rules." + op[:dot] + ".ops"
+    path = ops.ops_name(op[:dot])
     for name in first.split():
         _load("shared_rules." + name)
     _load(path)

@@ -22,8 +22,13 @@ MAX_DIGITS = 4300  # strict.MAX_DIGITS: an integer of more digits is not JSON th
 GAMES = ("rng",) + NAMES
 
 
+def ops_name(game: str) -> str:
+    """The full name of a game's ops module (rng's: shared_rules.rng_ops)."""
+    return "shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops"
+
+
 def _module(game: str):
-    return module("shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops")
+    return module(ops_name(game))
 
 
 def module(name: str):

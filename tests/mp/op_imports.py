@@ -45,7 +45,7 @@ def _load(first: dict, op: str, wrong: list) -> None:
     them imports unlisted, or a module listed twice, into wrong."""
     _forget()
     game = op[:op.find(".")]
-    path = "shared_rules.rng_ops" if game == "rng" else "shared_rules." + game + ".ops"
+    path = ops.ops_name(game)
     names = ["shared_rules." + m for m in first[game].split()] + [path]
     for name in names:
         before = _loaded()
