@@ -21,6 +21,7 @@ from ui.base import Screen
 APP_FILE = "app.json"  # which game is current
 IDLE_MS = 800  # no press for this long: a snapshot that is due is written now
 SUMMARY_MS = 5000  # a game's summary comes up this long after its end (without a press)
+SHORT = "not enough memory to "  # how the box's notices of a want of RAM begin (hello, ui.get)
 
 
 def seed() -> int:
@@ -73,9 +74,6 @@ def convert_old_saves(app) -> None:
 
 
 # -- a game opened, begun, replaced -----------------------------------------------------------
-SHORT = "not enough memory to "  # how the box's notices of a want of RAM begin (hello, ui.get)
-
-
 def let_go(app, keep_code: bool = False) -> None:
     """Drop the game in RAM (before another is built), and its code: its screen and its
     rules are imported again when a game of it comes back (keep_code: not its code - the

@@ -48,7 +48,7 @@ def _start() -> None:
         # (one function, no more: the 64-bit heap this module takes is the Pico's it is not)
         for full in kept:  # a viper module let go and asked for again: its first load put back
             dot = full.rfind(".")
-            if full not in sys.modules and (name == full or name == full[:dot] and args and len(args) > 2
+            if full not in sys.modules and (name == full or name == full[:dot] and len(args) > 2
                                             and args[2] and full[dot + 1:] in args[2]):
                 sys.modules[full] = kept[full]
                 if full[:dot] in sys.modules:
