@@ -13,6 +13,10 @@ import sys
 _FAST = sys.implementation.name == "micropython"  # fast_text: MicroPython's own json.dumps
 _C = []  # fast_text's json.dumps and OrderedDict
 _SEPARATORS = (",", ":")
+LONG = 64  # a string value this long that is base64 text goes into fast_parts' text as it is...
+MARK = "\x01"  # ...this in its place for json.dumps (no value of a canonical text holds it)...
+_MARKED = "\\u0001"  # ...which json.dumps writes so (in the quotes)
+_KNOWN: list = [None]  # the text plain() was last told is base64
 _SHORT = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 _HEX = "0123456789abcdef"
 
@@ -184,14 +188,15 @@ class Chunks:
                 self.write(text)
 
 
-def _ordered(obj, room: int, od, type=type, str=str, int=int, bool=bool, dict=dict, list=list, tuple=tuple):
+def _ordered(obj, room: int, od, longs, type=type, str=str, int=int, bool=bool, dict=dict, list=list, tuple=tuple, len=len):
     """A copy of a list, tuple or dict obj whose dicts are od's (OrderedDict) with their
     keys in sorted order, or None when it holds anything but str, int, bool, None and
     such containers (with str keys) or nests more than room deep. Lists are copied only
     when they hold a container: obj is never changed (op arguments are checked by exact
     type). (The builtin types are its own locals, never given: a builtin's name is looked up
     in the module's globals, then the builtins - each value's tests cost twice what they do
-    as locals: ~0.3 ms of a Pico for a request and its reply of a Chu and Han game.)"""
+    as locals: ~0.3 ms of a Pico for a request and its reply of a Chu and Han game.) A dict's
+    long string value that is base64 text (_plain) is put in longs, MARK in its place."""
     if not room:
         return None
     if type(obj) is dict:
@@ -201,10 +206,14 @@ def _ordered(obj, room: int, od, type=type, str=str, int=int, bool=bool, dict=di
                 return None
             v = obj[k]
             tv = type(v)
-            if tv is not str and tv is not int and v is not None and tv is not bool:
+            if tv is str:
+                if len(v) >= LONG and _plain(v):
+                    longs.append(v)
+                    v = MARK
+            elif tv is not int and v is not None and tv is not bool:
                 if tv is not dict and tv is not list and tv is not tuple:
                     return None
-                v = _ordered(v, room - 1, od)
+                v = _ordered(v, room - 1, od, longs)
                 if v is None:
                     return None
             out[k] = v
@@ -216,7 +225,7 @@ def _ordered(obj, room: int, od, type=type, str=str, int=int, bool=bool, dict=di
         if tv is not str and tv is not int and v is not None and tv is not bool:
             if tv is not dict and tv is not list and tv is not tuple:
                 return None
-            v = _ordered(v, room - 1, od)
+            v = _ordered(v, room - 1, od, longs)
             if v is None:
                 return None
             if copy is None:
@@ -226,28 +235,55 @@ def _ordered(obj, room: int, od, type=type, str=str, int=int, bool=bool, dict=di
     return obj if copy is None else copy
 
 
-def fast_text(obj, max_depth: int = 64, ascii: bool = False):
+def plain(text: str) -> str:
+    """text, known to be base64 text (made so: khan/packed.py text_of) - _plain then need not
+    decode it to know. (One text is known at a time: a reply has its packed state.)"""
+    _KNOWN[0] = text
+    return text
+
+
+def _plain(s: str) -> bool:
+    """Whether s is base64 text exactly (packed Khan pieces and states: khan/packed.py), whose
+    characters need no escape: its JSON is s in quotes."""
+    if s is _KNOWN[0]:
+        return True
+    try:
+        return _C[2](_C[3](s), newline=False) == s.encode()
+    except ValueError:
+        return False
+
+
+def fast_parts(obj, max_depth: int = 64, ascii: bool = False):
     """The canonical text of a list or dict obj written by MicroPython's json.dumps, at C
-    speed (several times faster than encode), or None where that cannot be had: not on
-    MicroPython, obj holds what canonical JSON does not (or a Streamed), nests deeper than
-    max_depth, or holds a character MicroPython escapes otherwise (backspace, form feed:
-    a backslash-u escape then appears; non-ASCII: more bytes than characters). The text is all
-    in RAM at once. ascii: json.dumps's text as it is, those characters not looked for
-    (matches: a text they could not be in)."""
+    speed (several times faster than encode), as pieces whose join is the text; or None
+    where that cannot be had: not on MicroPython, obj holds what canonical JSON does not
+    (or a Streamed), nests deeper than max_depth, or holds a character MicroPython escapes
+    otherwise (backspace, form feed: a backslash-u escape then appears; non-ASCII: more
+    bytes than characters). ascii: json.dumps's text as it is, those characters not
+    looked for (matches: a text they could not be in).
+
+    A long string value that is base64 text (a packed Khan state, ~600 characters) is a
+    piece of its own, in quotes in the pieces around it: json.dumps writes a string a
+    character at a time (~4 ms of a Pico for a request's and its reply's), and the text
+    with it would be one more block of RAM searched for and copied."""
     global _FAST
     if not _FAST:
         return None
     t = type(obj)
     if t is not dict and t is not list and t is not tuple:
         return None
+    longs = []
     try:
         if not _C:  # (found once: an import in the function cost each request ~2 ms on a Pico)
+            import binascii
             import json
             from collections import OrderedDict
 
             _C.append(json.dumps)
             _C.append(OrderedDict)
-        ordered = _ordered(obj, max_depth, _C[1])
+            _C.append(binascii.b2a_base64)
+            _C.append(binascii.a2b_base64)
+        ordered = _ordered(obj, max_depth, _C[1], longs)
         if ordered is None:
             return None
         text = _C[0](ordered, separators=_SEPARATORS)
@@ -255,9 +291,26 @@ def fast_text(obj, max_depth: int = 64, ascii: bool = False):
         _FAST = False
         return None
     ordered = None
-    if not ascii and ("\\u" in text or "\x7f" in text or len(text.encode()) != len(text)):  # (max(text): 200 times more)
+    if not ascii and (text.count("\\u") != len(longs) or "\x7f" in text or len(text.encode()) != len(text)):
+        return None  # (max(text): 200 times more)
+    if not longs:
+        return [text]
+    parts = text.split(_MARKED)  # (a value of MARK's own is one more part: not this way)
+    if len(parts) != len(longs) + 1:
         return None
-    return text
+    out = [parts[0]]
+    for k in range(len(longs)):
+        out.append(longs[k])
+        out.append(parts[k + 1])
+    return out
+
+
+def fast_text(obj, max_depth: int = 64, ascii: bool = False):
+    """fast_parts' text, all in RAM at once (or None)."""
+    parts = fast_parts(obj, max_depth, ascii)
+    if parts is None:
+        return None
+    return parts[0] if len(parts) == 1 else "".join(parts)
 
 
 def dump(obj, write, chunk: int = 512) -> None:
@@ -266,15 +319,16 @@ def dump(obj, write, chunk: int = 512) -> None:
     reply's few KB, and written at once up to twice chunk; one that does not fit goes the
     chunked way, as a Streamed value does)."""
     try:
-        text = fast_text(obj)
+        parts = fast_parts(obj)
     except MemoryError:
-        text = None
-    if text is not None:
-        if len(text) <= 2 * chunk:  # (at once: a slice of it is a copy)
-            write(text)
-            return
-        for i in range(0, len(text), chunk):
-            write(text[i:i + chunk])
+        parts = None
+    if parts is not None:
+        for text in parts:
+            if len(text) <= 2 * chunk:  # (at once: a slice of it is a copy)
+                write(text)
+                continue
+            for i in range(0, len(text), chunk):
+                write(text[i:i + chunk])
         return
     sink = Chunks(write, chunk)
     encode(obj, sink)  # type: ignore[arg-type]
@@ -303,11 +357,18 @@ def matches(obj, text: str, max_depth: int, ascii: bool = False) -> bool:
     fast = None
     if _roomy(len(text)):
         try:
-            fast = fast_text(obj, max_depth, ascii)
+            fast = fast_parts(obj, max_depth, ascii)
         except MemoryError:
             fast = None
     if fast is not None:
-        return fast == text
+        if len(fast) == 1:
+            return fast[0] == text
+        at = 0
+        for part in fast:  # (each where it should be: no text as long as the line built)
+            if not text.startswith(part, at):
+                return False
+            at += len(part)
+        return at == len(text)
     sink = _Same(text.encode(), max_depth)
     try:
         encode(obj, sink)

@@ -98,11 +98,13 @@ class Protections:
         return out
 
 
+_FULL = {f[0]: f[3] for f in FIGURES}
+
+
 def full_stock() -> dict:
-    stock = {}
-    for f in FIGURES:
-        stock[f[0]] = f[3]
-    return stock
+    """Every figure beside the board: a copy of one dict built once (one block of RAM; 23
+    keys set one at a time cost a Pico ~0.5 ms of each khan.play)."""
+    return _FULL.copy()
 
 
 def stock_after(pos: Position) -> dict:

@@ -28,6 +28,7 @@ khan/load.py checks of the object, cell by cell, with the field named.
 
 import binascii
 
+from shared_rules import cjson
 from shared_rules.errors import bad_args
 from shared_rules.khan.board import Board
 from shared_rules.khan.position import MAX_FIGURES, MAX_PLAYERS, MAX_YURTS, NO_KEY, Position, check_player_id
@@ -49,16 +50,26 @@ def pack(pos: Position) -> dict:
 
 
 def text_of(raw: bytearray) -> str:
-    return binascii.b2a_base64(bytes(raw), newline=False).decode()
+    """raw's base64 text, known to cjson as such (its reply then writes it as it is)."""
+    return cjson.plain(binascii.b2a_base64(raw, newline=False).decode())  # type: ignore[arg-type]  (any buffer: no copy)
 
 
-def pieces_bytes(pos: Position) -> bytearray:
-    """pos's pieces as the bytes above."""
+def pieces_bytes(pos: Position, before: "bytes | bytearray" = b"") -> bytearray:
+    """pos's pieces as the bytes above, after the bytes before (a whole state's: khan/
+    packed_state.py). Sized first and written in place: one block of RAM, where a
+    bytearray grown a byte at a time is moved a dozen times - each move a search of a
+    fragmented heap for room (~0.3 ms of a Pico each)."""
     n = pos.board.size
-    out = bytearray(_HEAD)
-    out[0] = VERSION
-    out[1] = n >> 8
-    out[2] = n & 255
+    fig_cells = pos.fig_cells
+    at = len(before)
+    size = at + _HEAD + n + 1
+    for cells in fig_cells:
+        size += 4 + 2 * len(cells)
+    out = bytearray(size)
+    out[:at] = before
+    out[at] = VERSION
+    out[at + 1] = n >> 8
+    out[at + 2] = n & 255
     home = 0
     cells = pos.ruler_cell
     at_home = pos.home
@@ -66,26 +77,32 @@ def pieces_bytes(pos: Position) -> bytearray:
         c = cells[r]
         if c < 0:
             c = _NONE
-        out[3 + 2 * r] = c >> 8
-        out[4 + 2 * r] = c & 255
+        out[at + 3 + 2 * r] = c >> 8
+        out[at + 4 + 2 * r] = c & 255
         if at_home[r]:
             home |= 1 << r
-    out[19] = home
-    out[20:28] = bytes(pos.courts)
-    out[28] = pos.supply
-    out.extend(pos.yurt)
-    put = out.append
-    fig_cells = pos.fig_cells
-    put(len(fig_cells))
+    out[at + 19] = home
+    out[at + 20:at + 28] = bytes(pos.courts)
+    out[at + 28] = pos.supply
+    at += _HEAD
+    out[at:at + n] = pos.yurt
+    at += n
+    out[at] = len(fig_cells)
+    at += 1
+    keys = pos.fig_key
+    owners = pos.fig_owners
+    plain = pos.fig_plain
     for f in range(len(fig_cells)):
         cells = fig_cells[f]
-        put(pos.fig_key[f])
-        put(pos.fig_owners[f])
-        put(pos.fig_plain[f])
-        put(len(cells))
+        out[at] = keys[f]
+        out[at + 1] = owners[f]
+        out[at + 2] = plain[f]
+        out[at + 3] = len(cells)
+        at += 4
         for i in cells:
-            put(i >> 8)
-            put(i & 255)
+            out[at] = i >> 8
+            out[at + 1] = i & 255
+            at += 2
     return out
 
 
@@ -129,21 +146,20 @@ def unpack(board: Board, data, players=None) -> Position:
 
 
 def read(board: Board, raw: bytes, at: int, names: "list[str]") -> Position:
-    """The Position of the packed pieces that fill raw from at on; owners count from names."""
-    if at:
-        raw = raw[at:]
+    """The Position of the packed pieces that fill raw from at on; owners count from names.
+    (Read where they lie: a copy of them, or of the yurts, is a block of RAM searched for.)"""
     n = board.size
-    if len(raw) < _HEAD + n + 1 or raw[0] != VERSION:
+    if len(raw) < at + _HEAD + n + 1 or raw[at] != VERSION:
         raise bad_args("pieces.packed: not version " + str(VERSION) + " packed pieces")
-    if (raw[1] << 8 | raw[2]) != n:
-        raise bad_args("pieces.packed is of a board of " + str(raw[1] << 8 | raw[2]) + " cells, not this one's " + str(n))
+    if (raw[at + 1] << 8 | raw[at + 2]) != n:
+        raise bad_args("pieces.packed is of a board of " + str(raw[at + 1] << 8 | raw[at + 2]) + " cells, not this one's " + str(n))
     pos = Position(board, names)
     terrain = board.terrain
     ruler_at = pos.ruler_at
     courts = pos.courts
-    home = raw[19]
+    home = raw[at + 19]
     for r in range(len(RULERS)):
-        c = raw[3 + 2 * r] << 8 | raw[4 + 2 * r]
+        c = raw[at + 3 + 2 * r] << 8 | raw[at + 4 + 2 * r]
         at_home = home >> r & 1
         if at_home:
             pos.home[r] = 1
@@ -156,16 +172,17 @@ def read(board: Board, raw: bytes, at: int, names: "list[str]") -> Position:
                 raise bad_args("pieces.packed: " + board.name_of(c) + " holds two rulers")
             pos.ruler_cell[r] = c  # (place_ruler on a new Position)
             ruler_at[c] = r + 1
-        k = raw[20 + r]
+        k = raw[at + 20 + r]
         if k > MAX_YURTS:
             raise bad_args("pieces.packed: the court of " + RULERS[r] + " holds more than " + str(MAX_YURTS))
         courts[r] = k
     if home >> len(RULERS):
         raise bad_args("pieces.packed: the rulers at home name a ruler that is not")
-    if raw[28] > MAX_YURTS:
+    if raw[at + 28] > MAX_YURTS:
         raise bad_args("pieces.packed: the supply holds more than " + str(MAX_YURTS))
-    pos.supply = raw[28]
-    yurts = raw[_HEAD:_HEAD + n]
+    pos.supply = raw[at + 28]
+    yurts = pos.yurt
+    yurts[:] = memoryview(raw)[at + _HEAD:at + _HEAD + n]
     top = 2 + len(names)  # owner bytes 1 (black) .. top - 1
     if max(yurts) >= top:  # (a loop over every cell cost a Pico ~10 ms: the few that can be wrong)
         bad = [i for i in range(n) if yurts[i] >= top]
@@ -173,8 +190,7 @@ def read(board: Board, raw: bytes, at: int, names: "list[str]") -> Position:
     for i in board.water() + tuple(c for c in pos.ruler_cell if c >= 0):
         if yurts[i]:
             raise bad_args("pieces.packed: the yurt at " + board.name_of(i) + " " + _why_not_yurt(pos, i, yurts[i], top))
-    pos.yurt = bytearray(yurts)
-    _figures(pos, raw, _HEAD + n, len(names))
+    _figures(pos, raw, at + _HEAD + n, len(names))
     return pos
 
 

@@ -56,11 +56,11 @@ _HEAD = 31
 _KEYS = ("game", "version", "board", "players", packed.KEY)
 
 
-def _u32(out: bytearray, v: int) -> None:
-    out.append(v >> 24 & 255)
-    out.append(v >> 16 & 255)
-    out.append(v >> 8 & 255)
-    out.append(v & 255)
+def _u32(out: bytearray, at: int, v: int) -> None:
+    out[at] = v >> 24 & 255
+    out[at + 1] = v >> 16 & 255
+    out[at + 2] = v >> 8 & 255
+    out[at + 3] = v & 255
 
 
 def _who(players: "list[str]", pid) -> int:
@@ -71,68 +71,79 @@ def _who(players: "list[str]", pid) -> int:
 
 
 def pack(g: KhanGame):
-    """The packed form of a game's state, or None when it holds what the bytes cannot."""
+    """The packed form of a game's state, or None when it holds what the bytes cannot.
+    (Sized first and written in place, the pieces after it: packed.pieces_bytes.)"""
     players = g.players
     n = len(players)
-    out = bytearray(_HEAD)
+    prot = g.prot
+    gods = prot.gods
+    recon = prot.recon
+    if g.turn < 0 or g.turn > 0xFFFFFFFF or g.setup_left > 255 or len(g.done) > 3 or len(gods) > 255 or len(recon) > 255:
+        return None
+    if list(g.pos.players) != list(players):
+        return None
+    piles = [g.deck.draw, g.deck.discard] + [g.hands[k] for k in range(n)] if g.mode == VIRTUAL else []
+    size = _HEAD + len(FIGURE_KEYS) + n * len(SPECIALS) + 5 * len(LAST) + 3 + 2 * len(gods) + 3 * len(recon)
+    for pile in piles:
+        size += 1 + len(pile)
+    out = bytearray(size)
     out[0] = VERSION
     out[1] = MODES.index(g.mode)
     out[2] = PHASES.index(g.phase)
     out[3] = STEPS[out[2]].index(g.step)
     out[4] = g.current
-    if g.turn < 0 or g.turn > 0xFFFFFFFF or g.setup_left > 255 or len(g.done) > 3:
-        return None
-    out[5:9] = bytes((g.turn >> 24 & 255, g.turn >> 16 & 255, g.turn >> 8 & 255, g.turn & 255))
+    _u32(out, 5, g.turn)
     out[9] = g.actions
     out[10] = (1 if g.extra else 0) | (2 if g.expel_blocked else 0) | (4 if g.final_next else 0)
     out[11] = g.setup_left
     for k in range(len(g.done)):
         out[12 + k] = ord(g.done[k])
     pack_into(">8H", out, 15, *g.rng.getstate())
-    put = out.append
+    at = _HEAD
     stock = g.stock
-    for key, _, _, _ in FIGURES:
-        put(stock[key])
+    for key in FIGURE_KEYS:
+        out[at] = stock[key]
+        at += 1
     for p in players:
         mine = g.specials[p]
         for card in SPECIALS:
-            put(mine[card])
+            out[at] = mine[card]
+            at += 1
     for card in LAST:
         v = g.last_used.get(card)
         who = _who(players, v[0]) if v else 0
         if who < 0 or (v and (v[1] < 0 or v[1] > 0xFFFFFFFF)):
             return None
-        out.append(who)
-        _u32(out, v[1] if v else 0)
-    prot = g.prot
+        out[at] = who
+        _u32(out, at + 1, v[1] if v else 0)
+        at += 5
     who = _who(players, prot.patronage)
     if who < 0:
         return None
-    out.append(who)
-    if len(prot.gods) > 255 or len(prot.recon) > 255:
-        return None
-    out.append(len(prot.gods))
-    for p, region in prot.gods:
+    out[at] = who
+    out[at + 1] = len(gods)
+    at += 2
+    for p, region in gods:
         if p not in players:
             return None
-        out.append(players.index(p))
-        out.append(region)
-    out.append(len(prot.recon))
-    for p, key, whole in prot.recon:
+        out[at] = players.index(p)
+        out[at + 1] = region
+        at += 2
+    out[at] = len(recon)
+    at += 1
+    for p, key, whole in recon:
         if p not in players:
             return None
-        out.append(players.index(p))
-        out.append(FIGURE_KEYS.index(key))
-        out.append(1 if whole else 0)
-    if g.mode == VIRTUAL:
-        for pile in [g.deck.draw, g.deck.discard] + [g.hands[k] for k in range(n)]:
-            out.append(len(pile))
-            out.extend(bytes(pile))
-    if list(g.pos.players) != list(players):
-        return None
-    out.extend(packed.pieces_bytes(g.pos))
+        out[at] = players.index(p)
+        out[at + 1] = FIGURE_KEYS.index(key)
+        out[at + 2] = 1 if whole else 0
+        at += 3
+    for pile in piles:
+        out[at] = len(pile)
+        out[at + 1:at + 1 + len(pile)] = bytes(pile)
+        at += 1 + len(pile)
     return {"game": "khan", "version": STATE_VERSION, "board": g.board_ref, "players": list(players),
-            packed.KEY: packed.text_of(out)}
+            packed.KEY: packed.text_of(packed.pieces_bytes(g.pos, out))}
 
 
 def _over(what: str, top: int):

@@ -77,3 +77,58 @@ def test_matches_takes_only_the_canonical_text():
     assert not cjson.matches({"a": 1.5}, '{"a":1.5}', 32)
     assert not cjson.matches(obj, text, 2)  # nested three deep
     assert cjson.matches(obj, text, 3)
+
+
+def _b64(n: int) -> str:
+    import binascii
+
+    return binascii.b2a_base64(bytes(range(n % 256)) * (1 + n // 256), newline=False).decode()
+
+
+def test_a_long_base64_value_is_a_piece_of_its_own_and_the_text_is_the_same():
+    """fast_parts: a packed state's base64 text (and each such long value) is not written
+    by json.dumps a character at a time but set between the pieces around it - the pieces
+    joined are dumps()'s text exactly, a value that is not base64 written as before."""
+    import sys
+
+    big, other = _b64(300), _b64(97)
+    cases = [
+        {"result": {"state": {"packed": big, "players": ["red", "yellow"]}, "events": []}, "id": 1},
+        {"a": big, "b": [other, {"c": big}], "d": "x"},  # in a list: written by json.dumps
+        {"text": "A" * 70 + " B"},  # long, not base64 (a space)
+        {"text": big + "\x01"},  # its escape: refused as before
+        {"text": big[:-4] + "\"AB="},  # a quote
+        {"a": "\x01", "b": big},  # MARK's own value beside a long one
+    ]
+    micropython = sys.implementation.name == "micropython"
+    for obj in cases:
+        parts = cjson.fast_parts(obj)
+        text = cjson.dumps(obj)
+        if not micropython or "\\u" in text:
+            assert parts is None, obj
+        else:
+            assert "".join(parts) == text, obj
+        out = []
+        cjson.dump(obj, out.append)
+        assert "".join(out) == text
+    if micropython:
+        parts = cjson.fast_parts(cases[0])
+        assert parts is not None and parts[1] is big and len(parts) == 3
+        known = cjson.plain(_b64(120))  # made base64 (khan/packed.py text_of): not decoded again
+        assert cjson.fast_parts({"p": known}) == ['{"p":"', known, '"}']
+
+
+def test_matches_takes_a_long_value_only_where_it_is_canonical():
+    big = _b64(300)
+    obj = {"args": {"state": {"packed": big, "n": 1}}, "id": 7, "op": "x"}
+    text = cjson.dumps(obj)
+    assert cjson.matches(obj, text, 32, True) and cjson.matches(obj, text, 32)
+    assert not cjson.matches(obj, text.replace(big, big[:-2] + "AA"), 32, True)
+    assert not cjson.matches(obj, text.replace(big, big + "x"), 32, True)
+    assert not cjson.matches(obj, text.replace('"n":1', '"n": 1'), 32, True)
+    assert not cjson.matches(obj, text + " ", 32, True)
+    raw = {"args": {"state": {"packed": big[:100] + "\x01" + big[100:], "n": 1}}, "id": 7, "op": "x"}
+    line = text.replace(big, big[:100] + "\x01" + big[100:])  # a raw control character: not canonical
+    assert not cjson.matches(raw, line, 32, True)
+    marked = {"a": "\x01", "b": big}
+    assert cjson.matches(marked, cjson.dumps(marked), 32)
