@@ -379,10 +379,9 @@ class Link:
                 return
             try:
                 if op is None:
-                    cjson.dump(out, write)
+                    cjson.dump(out, write, end="\n")
                 else:  # (a long reply a part at a time: rulesop.dump)
-                    __import__(RULES).dump(self, op, out, write)
-                write("\n")
+                    __import__(RULES).dump(self, op, out, write, "\n")
             except MemoryError:
                 write("\n")  # the line broken off ends here (the host passes over it)...
                 self._free()
@@ -425,6 +424,7 @@ class Link:
         ms, and most requests leave a few KB - collecting after each one was most of a small
         request's cost. The strict JSON reader goes at once: a request that needed it (a line
         over 4,300 bytes, or not plain ASCII JSON) is rare, and it is 3 KB of a Pico's heap."""
+        cjson.plain(None)  # (the request's packed text and its bytes, ~1 KB, go with it)
         if not hasattr(gc, "mem_free"):  # (CPython, the tests: no heap figure)
             gc.collect()
             return

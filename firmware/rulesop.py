@@ -34,12 +34,12 @@ def answer(link, rid, op: str, args: dict) -> dict:
         pause.HOOK[0] = None
 
 
-def dump(link, op: str, out: dict, write) -> None:
-    """A rules op's reply written: a long one (LONG) a part at a time, the loop's turns at
-    the pauses between (cjson_steps, let go after: a host asks a game's tables once); any
-    other at once (cjson.dump)."""
+def dump(link, op: str, out: dict, write, end: str = "") -> None:
+    """A rules op's reply written, then end: a long one (LONG) a part at a time, the loop's
+    turns at the pauses between (cjson_steps, let go after: a host asks a game's tables
+    once); any other at once (cjson.dump)."""
     if op not in LONG or not link.loop:
-        cjson.dump(out, write)
+        cjson.dump(out, write, end=end)
         return
     from shared_rules import cjson_steps
 
@@ -47,6 +47,7 @@ def dump(link, op: str, out: dict, write) -> None:
     pause.HOOK[0] = lambda: breathe(app)
     try:
         cjson_steps.dump(out, write)
+        write(end)
     finally:
         pause.HOOK[0] = None
         if sys.implementation.name == "micropython":

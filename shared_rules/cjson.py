@@ -16,7 +16,7 @@ _SEPARATORS = (",", ":")
 LONG = 64  # a string value this long that is base64 text goes into fast_parts' text as it is...
 MARK = "\x01"  # ...this in its place for json.dumps (no value of a canonical text holds it)...
 _MARKED = "\\u0001"  # ...which json.dumps writes so (in the quotes)
-_KNOWN: list = [None]  # the text plain() was last told is base64
+_KNOWN: list = [None, None]  # the text last known to be base64 (plain, _plain), and its bytes
 _SHORT = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 _HEX = "0123456789abcdef"
 
@@ -235,22 +235,35 @@ def _ordered(obj, room: int, od, longs, type=type, str=str, int=int, bool=bool, 
     return obj if copy is None else copy
 
 
-def plain(text: str) -> str:
+def plain(text):
     """text, known to be base64 text (made so: khan/packed.py text_of) - _plain then need not
-    decode it to know. (One text is known at a time: a reply has its packed state.)"""
+    decode it to know. (One text is known at a time: a reply has its packed state. None:
+    none is, and what was known goes - link.tidy, after a reply.)"""
     _KNOWN[0] = text
+    _KNOWN[1] = None
     return text
+
+
+def decoded(text):
+    """The bytes of text when the request's check (matches: _plain) decoded them - a packed
+    state's reader (khan/packed.py bytes_of) then need not decode it again; else None."""
+    return _KNOWN[1] if text is _KNOWN[0] else None
 
 
 def _plain(s: str) -> bool:
     """Whether s is base64 text exactly (packed Khan pieces and states: khan/packed.py), whose
-    characters need no escape: its JSON is s in quotes."""
+    characters need no escape: its JSON is s in quotes. (Its bytes are kept: decoded.)"""
     if s is _KNOWN[0]:
         return True
     try:
-        return _C[2](_C[3](s), newline=False) == s.encode()
+        raw = _C[3](s)
+        if _C[2](raw, newline=False) != s.encode():
+            return False
     except ValueError:
         return False
+    _KNOWN[0] = s
+    _KNOWN[1] = raw
+    return True
 
 
 def fast_parts(obj, max_depth: int = 64, ascii: bool = False):
@@ -313,27 +326,33 @@ def fast_text(obj, max_depth: int = 64, ascii: bool = False):
     return parts[0] if len(parts) == 1 else "".join(parts)
 
 
-def dump(obj, write, chunk: int = 512) -> None:
-    """Write the canonical JSON of obj through write(text), in chunks of about chunk chars
-    (on MicroPython at C speed when fast_text can: its text is then in RAM at once, a
-    reply's few KB, and written at once up to twice chunk; one that does not fit goes the
-    chunked way, as a Streamed value does)."""
+def dump(obj, write, chunk: int = 512, end: str = "") -> None:
+    """Write the canonical JSON of obj through write(text), then end (a reply's newline), in
+    chunks of about chunk chars (on MicroPython at C speed when fast_parts can: its text is
+    then in RAM at once, a reply's few KB, and written at once up to twice chunk - a long
+    base64 value a piece of its own; one that does not fit goes the chunked way, as a
+    Streamed value does)."""
     try:
         parts = fast_parts(obj)
     except MemoryError:
         parts = None
     if parts is not None:
+        last = parts[-1]
+        if end and len(last) < chunk:  # (end with the last piece: a write less)
+            parts[-1] = last + end
+            end = ""
         for text in parts:
             if len(text) <= 2 * chunk:  # (at once: a slice of it is a copy)
                 write(text)
                 continue
             for i in range(0, len(text), chunk):
                 write(text[i:i + chunk])
-        return
-    sink = Chunks(write, chunk)
-    encode(obj, sink)  # type: ignore[arg-type]
-    sink.flush()
-
+    else:
+        sink = Chunks(write, chunk)
+        encode(obj, sink)  # type: ignore[arg-type]
+        sink.flush()
+    if end:
+        write(end)
 
 
 def _roomy(n: int) -> bool:

@@ -111,6 +111,9 @@ def bytes_of(data, what: str = "pieces") -> bytes:
     text = data.get(KEY)
     if not isinstance(text, str) or not text:
         raise bad_args(what + ".packed must be a base64 string")
+    raw = cjson.decoded(text)  # (the request line's check decoded it: cjson.fast_parts)
+    if raw is not None:
+        return raw
     try:
         raw = binascii.a2b_base64(text)
     except ValueError:

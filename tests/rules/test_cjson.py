@@ -132,3 +132,27 @@ def test_matches_takes_a_long_value_only_where_it_is_canonical():
     assert not cjson.matches(raw, line, 32, True)
     marked = {"a": "\x01", "b": big}
     assert cjson.matches(marked, cjson.dumps(marked), 32)
+
+
+def test_dump_writes_its_end_after_the_text():
+    big = _b64(300)
+    for obj in ({"a": 1}, {"s": big, "t": [1, 2]}, {"k" + str(i): i for i in range(300)}):
+        out = []
+        cjson.dump(obj, out.append, 100, "\n")
+        assert "".join(out) == cjson.dumps(obj) + "\n"
+
+
+def test_a_base64_value_checked_in_a_request_is_decoded_once():
+    """The request line's check (matches) decodes a packed state's text to know it is
+    base64; the state's reader takes those bytes (decoded) - for that text only."""
+    import binascii
+    import sys
+
+    big = _b64(200)
+    obj = {"args": {"state": {"packed": big}}, "op": "x"}
+    assert cjson.matches(obj, cjson.dumps(obj), 32, True)
+    if sys.implementation.name == "micropython":
+        assert cjson.decoded(big) == binascii.a2b_base64(big)
+    assert cjson.decoded(_b64(201)) is None
+    cjson.plain(None)
+    assert cjson.decoded(big) is None
