@@ -27,6 +27,8 @@ khan/load.py checks of the object, cell by cell, with the field named.
 """
 
 import binascii
+import sys
+from struct import unpack_from
 
 from shared_rules import cjson
 from shared_rules.errors import bad_args
@@ -38,6 +40,8 @@ VERSION = 1
 KEY = "packed"
 _NONE = 65535
 _HEAD = 29  # bytes before the yurts
+_CELLS = tuple(">" + str(k) + "H" for k in range(9))  # a figure's cells' format (struct), by count
+_FAST = "shared_rules.khan.fast"  # its figures(): the figures' checks in machine code, where loaded
 
 
 def is_packed(data) -> bool:
@@ -210,6 +214,30 @@ def _bad_figure(f: int, why: str):
 
 
 def _figures(pos: Position, raw: bytes, at: int, players: int) -> None:
+    """The figures from raw[at] to its end put on pos, each checked: in machine code where
+    khan/fast.py is loaded (the ops that search load it; a figure's cells then one struct
+    read), else - and to say what is wrong with one - each cell in Python."""
+    fast = sys.modules.get(_FAST)
+    check = getattr(fast, "figures", None) if fast is not None else None
+    if check is not None:
+        board = pos.board
+        fig_at = pos.fig_at
+        count = check(raw, at, len(raw), board.terrain, fig_at, pos.ruler_at, board.size, len(FIGURES), players)
+        if count >= 0:
+            add_cells = pos.fig_cells.append
+            keys = pos.fig_key
+            owners = pos.fig_owners
+            plain = pos.fig_plain
+            at += 1
+            for _ in range(count):
+                size = raw[at + 3]
+                keys.append(raw[at])
+                owners.append(raw[at + 1])
+                plain.append(raw[at + 2])
+                add_cells(unpack_from(_CELLS[size], raw, at + 4))
+                at += 4 + 2 * size
+            return
+        fig_at[:] = bytes(len(fig_at))  # (its marks go: the loop below says what is wrong)
     board = pos.board
     n = board.size
     terrain = board.terrain

@@ -196,6 +196,61 @@ def test_bad_packed_pieces_are_refused_with_what_is_wrong():
         assert reply["error"]["code"] == "bad_args", op
 
 
+def _read(b, raw, players, fast):
+    """packed.read of raw, with khan/fast.py's figures() (fast) or each cell in Python: the
+    pieces object, or the bad_args message."""
+    import sys
+
+    from shared_rules.errors import RulesError
+
+    name = "shared_rules.khan.fast"
+    if fast:
+        __import__(name)
+    held = None if fast else sys.modules.pop(name, None)
+    try:
+        return cjson.dumps(state.pieces_json(packed.read(b, bytes(raw), 0, list(players))))
+    except RulesError as e:
+        return "refused: " + e.message
+    finally:
+        if held is not None:
+            sys.modules[name] = held
+
+
+def test_the_figures_machine_code_takes_and_refuses_what_the_python_does():
+    """khan/fast.py figures() (viper, where MicroPython has it) checks packed figures as
+    packed._figures' Python does: seeded changes to the figures' bytes of real positions -
+    a shape, owners, a cell, a count - are taken or refused alike, with the same message."""
+    import sys
+
+    from shared_rules.rng import PCG32
+
+    b = board_mod.load("default")
+    rng = PCG32(20261129)
+    n = b.size
+    looked = refused = 0
+    for pieces in _positions()[::2]:
+        pos = load.pieces(b, pieces)
+        raw = _raw(pos)
+        players = pos.players
+        assert _read(b, raw, players, True) == _read(b, raw, players, False) == cjson.dumps(state.pieces_json(pos))
+        start = 29 + n
+        for _ in range(40):
+            bad = bytearray(raw)
+            k = start + rng.below(len(raw) - start)
+            bad[k] = rng.below(256) if rng.below(2) else bad[k] ^ (1 << rng.below(8))
+            if rng.below(4) == 0:
+                bad = bad[:len(bad) - 1 - rng.below(3)]
+            fast = _read(b, bad, players, True)
+            assert fast == _read(b, bad, players, False), (k, fast)
+            looked += 1
+            refused += fast.startswith("refused")
+    assert looked >= 200 and looked > refused > looked // 4
+    if sys.implementation.name == "micropython":
+        from shared_rules.khan import fast as fast_mod
+
+        assert hasattr(fast_mod, "figures")
+
+
 # -- whole states (khan/packed_state.py) --------------------------------------------------------
 def _games(mode: str, seed: int, moves: int = 400, every: int = 20):
     """States of a seeded random game in either mode, every `every` moves and the last
