@@ -13,7 +13,7 @@ sys.path.insert(0, sys.argv[1])  # the .mpy tree
 import calibrate  # noqa: E402,F401  (the calibration line comes first)
 
 from shared_rules import ops  # noqa: E402
-from shared_rules.khan import conquer, flee, randplay, state  # noqa: E402
+from shared_rules.khan import conquer, flee, randplay, search, state  # noqa: E402
 from shared_rules.khan.position import Position  # noqa: E402
 from shared_rules.khan.game import score_position  # noqa: E402
 
@@ -82,7 +82,7 @@ placed = True
 while placed:
     placed = False
     for p in players:
-        for c in conquer.each_placement(full, p, stock, prot, True):
+        for c in search.each_placement(full, p, stock, prot, True):
             conquer.place(full, c, stock)
             placed = True
             break

@@ -129,6 +129,6 @@ def _load(name: str) -> None:
             __import__(name)
         except (ImportError, ValueError, SyntaxError):
             # code this port cannot run (khan/fast.py's viper built for another arch: the op goes
-            # on without it, conquer.viper), or a fault the op meets and reports when it imports it
+            # on without it, search.viper), or a fault the op meets and reports when it imports it
             pass
         pause.pause()

@@ -16,7 +16,7 @@ left are shown.
 import sys
 
 from shared_rules.errors import RulesError, bad_args
-from shared_rules.khan import conquer, invade
+from shared_rules.khan import conquer, invade, search
 from shared_rules.khan.game import ACTIONS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, TURN, VIRTUAL
 from shared_rules.khan.tables import (ANYWHERE, DIRECTIONS, DX, DY, FIGURES, RIVER, RULERS, SYMBOLS, TERRAINS,
                                       card_direction, card_ruler, card_symbol)
@@ -26,6 +26,8 @@ from hal import clock
 from hal.clock import elapsed
 from ui import palette
 from ui.base import Choice, Screen, blink, fill, help_text, number, text
+
+search.viper()  # the search's machine code (khan/fast.py) comes with the game, while the heap is tidy
 
 BOARD_X = 1  # the board's column 0 on the matrix
 PANEL_X = 9

@@ -20,7 +20,7 @@ has gone out (KhanScreen.settle) until a press waits: then the loop's frames tak
 step each, and the press is served first. Loaded only while hints are on.
 """
 
-from shared_rules.khan import conquer, invade
+from shared_rules.khan import invade, search
 from shared_rules.khan.game import FINAL, OVER
 from shared_rules.khan.tables import ANYWHERE, FIGURES, card_symbol
 from ui import palette
@@ -139,7 +139,7 @@ class Hints:
         self.places only once they all are."""
         g = self.screen.game
         places = bytearray()
-        for key, cells, _ in conquer.each_placement(g.pos, g.player, g.stock, g.prot, True, True):
+        for key, cells, _ in search.each_placement(g.pos, g.player, g.stock, g.prot, True, True):
             if not key:  # (the search's pause)
                 yield
                 continue
@@ -253,7 +253,7 @@ class Hints:
         for k in range(n):
             p = (here + k) % n
             c = 0
-            for key, _, _ in conquer.each_placement(g.pos, players[p], g.stock,
+            for key, _, _ in search.each_placement(g.pos, players[p], g.stock,
                                                     prot.without([players[(here + j) % n] for j in range(1, k + 1)]),
                                                     False, True):
                 if not key:

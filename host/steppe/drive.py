@@ -17,7 +17,7 @@ elsewhere is caught (DriveError).
 from collections import deque
 
 from shared_rules import cjson
-from shared_rules.khan import conquer, invade, load, randplay, state
+from shared_rules.khan import invade, load, randplay, search, state
 from shared_rules.khan.game import END, FINAL, OVER
 from shared_rules.khan.tables import ANYWHERE, card_symbol
 from shared_rules.rng import PCG32
@@ -109,7 +109,7 @@ class KhanDriver:
             self.press("OK")
             if game.phase != FINAL:
                 self.pick("C")
-            places = [set(c[1]) for c in conquer.each_placement(pos, game.player, game.stock, game.prot, True)]
+            places = [set(c[1]) for c in search.each_placement(pos, game.player, game.stock, game.prot, True)]
             painted: "set[int]" = set()
             for cell in move[2]:
                 stops = set(painted).union(*[p for p in places if painted <= p])

@@ -1,10 +1,11 @@
-"""The conquest search's inner loops in machine code (MicroPython's viper emitter).
+"""The conquest search's inner loops in machine code (MicroPython's viper emitter), and the
+checks of packed Khan pieces' figures (khan/packed.py: figures).
 
-conquer.each_placement looks at every way each available figure may lie over each of the
+search.each_placement looks at every way each available figure may lie over each of the
 player's coverable yurts and judges those that fit: on a late board ~200 ms of a Pico's
 bytecode, a quarter of it judge(). These functions run the same loops as viper and apply
 every test of conquer.judge() that is not about the special cards, so that Python sees only
-the placements judge() could allow (conquer.fast_placements). The plain loops stay in conquer.py: CPython has no
+the placements judge() could allow (search.fast_placements). The plain loops stay in search.py: CPython has no
 viper, and they are what tests/rules/test_khan_conquer_fast.py holds this code to.
 
 Importable on CPython too (it then defines nothing): shared_rules/khan/ops.py's NEEDS lists
@@ -49,7 +50,7 @@ if sys.implementation.name == "micropython":
 
     @micropython.viper
     def cover(area: ptr8, fig: ptr8, terrain: ptr8, yurt: ptr8, size: int, river: int):
-        """area[i] = conquer.coverable(pos)[i] for every cell i < size: 1 uncovered land with
+        """area[i] = search.coverable(pos)[i] for every cell i < size: 1 uncovered land with
         a yurt, 2 uncovered river (terrain code river), 0 neither."""
         for i in range(size):
             t = terrain[i]
@@ -64,7 +65,7 @@ if sys.implementation.name == "micropython":
 
     @micropython.viper
     def room(area: ptr8, yurt: ptr8, side: ptr16, queue: ptr16, size: int, me: int):
-        """conquer._room for both kinds at once: from the coverable marks area[0:size], per
+        """search._room for both kinds at once: from the coverable marks area[0:size], per
         cell of one of the player's (byte me) coverable yurts, how many cells with a mark of
         1..top join up with it side by side, at most 255 - tiles' (top 1) into area[size:2 *
         size], bridges' (top 2) into area[2 * size:3 * size], both zero when called. side:
@@ -96,7 +97,7 @@ if sys.implementation.name == "micropython":
 
     @micropython.viper
     def scan(out: ptr16, st: ptr16, area: ptr8, yurt: ptr8, ruler: ptr8, bank: ptr8, plans: ptr8, packs) -> int:
-        """Go on with conquer.each_placement's loops where st says, writing each placement
+        """Go on with search.each_placement's loops where st says, writing each placement
         that judge() could allow into out as one record: the plan's index, who would sit on
         it (a bit per player: yurt byte b is bit b - 2), then its cells in ascending order.
         Stops when the loops are done (st's row = the board's height), when it has looked at
@@ -107,7 +108,7 @@ if sys.implementation.name == "micropython":
         ruler_at; bank: board.banks() (needed only with bridges in the plans); plans: PLAN
         bytes a figure available; packs: each plan's orientations (conquer.ORIENTATIONS).
         A placement is left to the cell it lies on that is the first of the player's yurts
-        (conquer.each_placement): found from a later one, it is skipped."""
+        (search.each_placement): found from a later one, it is skipped."""
         w = st[ST_WIDTH]
         h = st[ST_HEIGHT]
         me = st[ST_ME]

@@ -21,7 +21,7 @@ from shared_rules.khan.tables import (ANYWHERE, CARD_COUNT, FIGURES, GODS, HAND_
 from shared_rules.pause import pause
 from shared_rules.rng import PCG32
 
-conquer.viper()  # the search's machine code (khan/fast.py) comes with the game, while the heap is tidy
+_SEARCH = []  # khan/search.py once imported (conquests): a conquest's check and most actions need none of it
 
 VIRTUAL = "virtual"
 TABLE = "table"
@@ -309,7 +309,11 @@ class KhanGame:
     def conquests(self, consent: bool = False):
         """The current player's legal conquests (a generator); by default those that need
         nobody's consent, which is what "can conquer" means in the final phase."""
-        return conquer.each_placement(self.pos, self.player, self.stock, self.prot, consent)
+        if not _SEARCH:  # (an import statement each call: ~0.3 ms of a Pico)
+            from shared_rules.khan import search
+
+            _SEARCH.append(search)
+        return _SEARCH[0].each_placement(self.pos, self.player, self.stock, self.prot, consent)
 
     def can_conquer(self) -> bool:
         for _ in self.conquests():

@@ -179,8 +179,8 @@ def conquer_op(args: dict) -> dict:
 
 def conquests(args: dict) -> dict:
     """Every legal conquest of a player (the first "limit" listed) and how many there are.
-    (The search pauses now and then: conquer.each_placement.)"""
-    from shared_rules.khan import conquer
+    (The search pauses now and then: search.each_placement.)"""
+    from shared_rules.khan import search
 
     b = _board(args)
     pos = _pieces(args, b)
@@ -188,7 +188,7 @@ def conquests(args: dict) -> dict:
     limit = A.integer(args, "limit", 0, 1000, 50)
     listed = []
     count = 0
-    for c in conquer.each_placement(pos, player, stock, prot, consent):
+    for c in search.each_placement(pos, player, stock, prot, consent):
         count += 1
         if len(listed) < limit:
             listed.append({"figure": c[0], "cells": [b.name_of(i) for i in c[1]], "sharers": c[2]})
@@ -323,12 +323,12 @@ OPS = {
 NEEDS = (";board khan.board_text"
          ";bonus khan.score khan.position"
          ";conquer khan.position khan.conquer khan.packed khan.protections"
-         ";conquests khan.position khan.fast khan.conquer khan.packed khan.protections"
+         ";conquests khan.position khan.fast khan.conquer khan.search khan.packed khan.protections"
          ";flee khan.position khan.flee khan.packed"
-         ";flip khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game"
+         ";flip khan.position khan.conquer khan.flee khan.invade rng khan.game"
          ";invasions khan.position khan.invade khan.packed"
-         ";new khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.state"
-         ";play khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.actions khan.packed_state"
-         ";playout khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.state khan.actions khan.randplay khan.score"
-         ";score khan.position khan.fast khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.score;")
+         ";new khan.position khan.conquer khan.flee khan.invade rng khan.game khan.state"
+         ";play khan.position khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.actions khan.packed_state"
+         ";playout khan.position khan.fast khan.conquer khan.search khan.flee khan.invade rng khan.game khan.state khan.actions khan.randplay khan.score"
+         ";score khan.position khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.score;")
 READY = {}

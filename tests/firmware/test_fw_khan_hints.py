@@ -7,7 +7,7 @@ in colours of their own, each ruler at home in his colour, the history over the 
 from fwtest import pixels, tmpdir
 
 from app import App
-from shared_rules.khan import conquer, invade, randplay
+from shared_rules.khan import invade, randplay, search
 from shared_rules.khan.game import score_position
 from shared_rules.khan.tables import RULERS, card_symbol
 from shared_rules.rng import PCG32
@@ -119,7 +119,7 @@ def test_after_a_card_is_chosen_the_cursor_stops_only_on_its_cells_and_they_blin
 
 
 def _placements(g) -> "list[set]":
-    return [set(c[1]) for c in conquer.each_placement(g.pos, g.player, g.stock, g.prot, True)]
+    return [set(c[1]) for c in search.each_placement(g.pos, g.player, g.stock, g.prot, True)]
 
 
 def test_in_a_conquest_the_cursor_stops_on_the_cells_that_can_join_the_painted_ones():
@@ -303,10 +303,10 @@ def test_a_press_that_waits_is_served_before_the_hints_work_which_the_frames_fin
     app.press("OK")
     # the conquest search pauses after every placement here: under MicroPython (viper:
     # khan/fast.py) this board's whole search is less than one pause's work. (The hints' own
-    # conquer module: the tests before may have let the rules' modules go and loaded them again.)
+    # search module: the tests before may have let the rules' modules go and loaded them again.)
     from ui import khan_hints
 
-    rules = khan_hints.conquer
+    rules = khan_hints.search
     keep = rules.PAUSE_WORK
     rules.PAUSE_WORK = 1
     try:

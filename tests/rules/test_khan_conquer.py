@@ -2,7 +2,7 @@
 
 from rulestest import position, raises
 
-from shared_rules.khan import conquer
+from shared_rules.khan import conquer, search
 from shared_rules.khan.conquer import Protections
 from shared_rules.khan.tables import FIGURES, SHAPES
 
@@ -260,7 +260,7 @@ def test_enumeration_finds_exactly_the_legal_placements():
     stock = conquer.full_stock()
     prot = Protections()
     for player in ("red", "blue"):
-        quick = sorted((c[0], c[1]) for c in conquer.each_placement(pos, player, stock, prot, False))
+        quick = sorted((c[0], c[1]) for c in search.each_placement(pos, player, stock, prot, False))
         assert quick == _all_placements_by_brute_force(pos, player, stock, prot), player
         assert len(quick) == len(set(quick)), "each placement once"
     assert len(quick) > 0

@@ -7,9 +7,9 @@ import sys
 from rulestest import position
 
 from shared_rules import pause as pause_mod
-from shared_rules.khan import conquer, randplay
+from shared_rules.khan import conquer, randplay, search
 from shared_rules.khan.board import from_lines
-from shared_rules.khan.conquer import PAUSE, Protections
+from shared_rules.khan.conquer import Protections
 from shared_rules.khan.game import FINAL
 from shared_rules.khan.position import BLACK, Position
 from shared_rules.khan.tables import FIGURES
@@ -37,7 +37,7 @@ def _reference(pos, player, stock, prot, consent) -> list:
     board = pos.board
     w = board.width
     me = pos.player_byte(player)
-    cov = conquer.coverable(pos)
+    cov = search.coverable(pos)
     found = []
     for y in range(board.size):
         if pos.yurt[y] != me or not cov[y]:
@@ -66,25 +66,25 @@ def _reference(pos, player, stock, prot, consent) -> list:
 def _agree(pos, player, stock, prot, consent) -> list:
     """each_placement's conquests, once checked against the plain loops (and, under
     MicroPython, the kernel's own generator, with its pauses)."""
-    got = list(conquer.each_placement(pos, player, stock, prot, consent))
-    assert got == list(conquer.plain_placements(pos, player, stock, prot, consent)), player
+    got = list(search.each_placement(pos, player, stock, prot, consent))
+    assert got == list(search.plain_placements(pos, player, stock, prot, consent)), player
     if MICROPYTHON:
-        stepped = [c for c in conquer.fast_placements(pos, player, stock, prot, consent, True) if c is not PAUSE]
+        stepped = [c for c in search.fast_placements(pos, player, stock, prot, consent, True) if c is not search.PAUSE]
         assert stepped == got, player
     return got
 
 
 def test_the_search_runs_as_viper_only_under_micropython():
     if MICROPYTHON:
-        assert conquer.viper() is not None, "the unix port and the Pico have the viper emitter"
+        assert search.viper() is not None, "the unix port and the Pico have the viper emitter"
         from shared_rules.khan import fast
 
         assert fast.PLAN_TILE != fast.PLAN_STRAIGHT
     else:
-        assert conquer.viper() is None
+        assert search.viper() is None
         pos = position(BOARD, {"yurts": {"A1": "red", "B1": "red"}})
-        search = conquer.each_placement(pos, "red", conquer.full_stock(), Protections(), False)
-        assert search.__name__ == "plain_placements", "CPython: the plain loops"
+        found = search.each_placement(pos, "red", conquer.full_stock(), Protections(), False)
+        assert found.__name__ == "plain_placements", "CPython: the plain loops"
 
 
 def test_the_search_finds_what_the_reference_finds_in_its_order():
@@ -244,12 +244,12 @@ def test_a_board_of_more_than_256_cells():
 def test_the_kernel_goes_on_where_it_stopped():
     """One placement looked at a scan and room for one record (so the kernel stops and goes
     on everywhere), or pauses after every placement: the same conquests; pause() is called
-    and PAUSE yielded, and neither changes what is found."""
+    and search.PAUSE yielded, and neither changes what is found."""
     pos, stock, prot, players = _late(41, 4)
     want = {}
     for player in players:
-        want[player] = list(conquer.plain_placements(pos, player, stock, prot, True))
-    saved = (conquer.PAUSE_WORK, conquer.FAST_LOOKS, conquer.FAST_OUT)
+        want[player] = list(search.plain_placements(pos, player, stock, prot, True))
+    saved = (search.PAUSE_WORK, search.FAST_LOOKS, search.FAST_OUT)
     calls = [0]
 
     def count() -> None:
@@ -257,16 +257,16 @@ def test_the_kernel_goes_on_where_it_stopped():
 
     pause_mod.HOOK[0] = count
     try:
-        conquer.PAUSE_WORK = 1
-        conquer.FAST_LOOKS = 1
-        conquer.FAST_OUT = 7  # one record of a five-cell figure: 2 + 5 entries
+        search.PAUSE_WORK = 1
+        search.FAST_LOOKS = 1
+        search.FAST_OUT = 7  # one record of a five-cell figure: 2 + 5 entries
         pauses = 0
         for player in players:
-            assert list(conquer.each_placement(pos, player, stock, prot, True)) == want[player]
-            stepped = list(conquer.each_placement(pos, player, stock, prot, True, True))
-            assert [c for c in stepped if c is not PAUSE] == want[player]
+            assert list(search.each_placement(pos, player, stock, prot, True)) == want[player]
+            stepped = list(search.each_placement(pos, player, stock, prot, True, True))
+            assert [c for c in stepped if c is not search.PAUSE] == want[player]
             pauses += len(stepped) - len(want[player])
         assert calls[0] > 100 and pauses > 100, (calls, pauses)
     finally:
         pause_mod.HOOK[0] = None
-        conquer.PAUSE_WORK, conquer.FAST_LOOKS, conquer.FAST_OUT = saved
+        search.PAUSE_WORK, search.FAST_LOOKS, search.FAST_OUT = saved

@@ -3,7 +3,7 @@ box's buttons take their turn there - and gives exactly what it gives without: a
 played out, its end scored, a long reply encoded a part at a time (cjson_steps)."""
 
 from shared_rules import cjson, cjson_steps, ops, pause
-from shared_rules.khan import conquer, randplay
+from shared_rules.khan import randplay, search
 from shared_rules.khan.game import OVER
 
 
@@ -48,9 +48,9 @@ def test_the_conquest_search_pauses_or_yields_its_pauses_and_finds_the_same():
         for consent in (False, True):
             args = (game.pos, game.player, game.stock, game.prot, consent)
             with _Counted() as n:
-                called = list(conquer.each_placement(*args))
-            yielded = list(conquer.each_placement(*args, True))
-            assert [c for c in yielded if c is not conquer.PAUSE] == called
+                called = list(search.each_placement(*args))
+            yielded = list(search.each_placement(*args, True))
+            assert [c for c in yielded if c is not search.PAUSE] == called
             assert n[0] == len(yielded) - len(called), "pause() where the other mode yields PAUSE"
         checked[0] += 1
 
