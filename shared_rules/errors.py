@@ -24,10 +24,23 @@ def describe(text: str, *values) -> str:
         return text
     dot = text.find(".")
     module = "shared_rules." + (text[:dot] + ".messages" if dot > 0 else "messages")
-    template = __import__(module, None, None, ("MESSAGES",)).MESSAGES.get(text)
+    catalogue = __import__(module, None, None, ("TEXT",))
+    template = sentence(catalogue, text)
     if template is None:
         return text + "".join(" " + str(v) for v in values)
-    return template.format(*values)
+    return template.format(*values, **getattr(catalogue, "FILL", {}))
+
+
+def sentence(catalogue, key: str):
+    """The sentence of a message key in a catalogue module (shared_rules/messages.py: its
+    TEXT's line, else its MORE), or None."""
+    text = catalogue.TEXT
+    at = text.find("\n" + key + " ")
+    if at < 0:
+        more = getattr(catalogue, "MORE", None)
+        return more.get(key) if more is not None else None
+    at += len(key) + 2
+    return text[at:text.find("\n", at)]
 
 
 class RulesError(Exception):
