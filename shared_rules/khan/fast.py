@@ -280,3 +280,29 @@ if sys.implementation.name == "micropython":
         if at != end:
             return -1
         return count
+
+    @micropython.viper
+    def put_figures(out: ptr8, at: int, fig_cells, keys: ptr8, owners: ptr8, plain: ptr8) -> int:
+        """Packed pieces' figures (khan/packed.py pieces_bytes) written into out from at: each
+        figure's shape, owners, whether plain, its cell count and its cells (2 bytes each,
+        big-endian) - fig_cells a Position's list of cell tuples, keys, owners and plain its
+        bytes of as many. out has room for them all (the caller counted). Where it ended."""
+        count = int(len(fig_cells))
+        f = 0
+        while f < count:
+            cells = fig_cells[f]
+            m = int(len(cells))
+            out[at] = keys[f]
+            out[at + 1] = owners[f]
+            out[at + 2] = plain[f]
+            out[at + 3] = m
+            at += 4
+            k = 0
+            while k < m:
+                i = int(cells[k])
+                out[at] = i >> 8
+                out[at + 1] = i & 255
+                at += 2
+                k += 1
+            f += 1
+        return at

@@ -41,7 +41,7 @@ KEY = "packed"
 _NONE = 65535
 _HEAD = 29  # bytes before the yurts
 _CELLS = tuple(">" + str(k) + "H" for k in range(9))  # a figure's cells' format (struct), by count
-_FAST = "shared_rules.khan.fast"  # its figures(): the figures' checks in machine code, where loaded
+_FAST = "shared_rules.khan.fast"  # figures() and put_figures(): the figures read and written in machine code, where loaded
 
 
 def is_packed(data) -> bool:
@@ -96,6 +96,11 @@ def pieces_bytes(pos: Position, before: "bytes | bytearray" = b"") -> bytearray:
     keys = pos.fig_key
     owners = pos.fig_owners
     plain = pos.fig_plain
+    fast = sys.modules.get(_FAST)
+    put = getattr(fast, "put_figures", None) if fast is not None else None
+    if put is not None:  # (machine code: a Python loop a cell cost a Pico ~1 ms of khan.play)
+        put(out, at, fig_cells, keys, owners, plain)
+        return out
     for f in range(len(fig_cells)):
         cells = fig_cells[f]
         out[at] = keys[f]

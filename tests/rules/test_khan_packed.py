@@ -216,10 +216,26 @@ def _read(b, raw, players, fast):
             sys.modules[name] = held
 
 
+def _written(pos, fast) -> bytes:
+    """packed.pieces_bytes of pos, with khan/fast.py's put_figures() (fast) or in Python."""
+    import sys
+
+    name = "shared_rules.khan.fast"
+    if fast:
+        __import__(name)
+    held = None if fast else sys.modules.pop(name, None)
+    try:
+        return bytes(packed.pieces_bytes(pos))
+    finally:
+        if held is not None:
+            sys.modules[name] = held
+
+
 def test_the_figures_machine_code_takes_and_refuses_what_the_python_does():
     """khan/fast.py figures() (viper, where MicroPython has it) checks packed figures as
     packed._figures' Python does: seeded changes to the figures' bytes of real positions -
-    a shape, owners, a cell, a count - are taken or refused alike, with the same message."""
+    a shape, owners, a cell, a count - are taken or refused alike, with the same message;
+    and put_figures() writes a position's figures as the Python does."""
     import sys
 
     from shared_rules.rng import PCG32
@@ -233,6 +249,7 @@ def test_the_figures_machine_code_takes_and_refuses_what_the_python_does():
         raw = _raw(pos)
         players = pos.players
         assert _read(b, raw, players, True) == _read(b, raw, players, False) == cjson.dumps(state.pieces_json(pos))
+        assert _written(pos, True) == _written(pos, False) == bytes(raw)
         start = 29 + n
         for _ in range(40):
             bad = bytearray(raw)

@@ -17,7 +17,7 @@ def _catalogues():
 
 def _keys(catalogue) -> list:
     keys = []
-    for line in catalogue.TEXT.split("\n"):
+    for line in catalogue.TEXT.decode().split("\n"):
         if line and not line.startswith("#"):
             keys.append(line[:line.find(" ")])
     return keys
@@ -26,9 +26,10 @@ def _keys(catalogue) -> list:
 def test_every_line_is_a_key_and_a_sentence_and_each_key_is_there_once():
     count = 0
     for catalogue in _catalogues():
-        assert catalogue.TEXT.startswith("\n") and catalogue.TEXT.endswith("\n")
+        assert catalogue.TEXT.startswith(b"\n") and catalogue.TEXT.endswith(b"\n")
         keys = _keys(catalogue)
         assert len(keys) == len(set(keys)), "a key twice"
+        assert keys == sorted(keys), "the lines in the order of their keys (errors.sentence halves the text)"
         for key in keys:
             assert " " not in key and key and key.find(".") == key.rfind("."), key
             sentence = errors.sentence(catalogue, key)
@@ -48,6 +49,12 @@ def test_a_sentence_is_filled_and_an_unknown_key_is_said_as_it_is():
     assert errors.describe("khan.no_such_message", 3) == "khan.no_such_message 3"
     assert errors.describe("a sentence as it is") == "a sentence as it is"
     assert errors.sentence(shared, "over") is not None and errors.sentence(shared, "ove") is None
+    for catalogue in _catalogues():  # the first, the last, and keys between and past them
+        keys = _keys(catalogue)
+        for key in (keys[0], keys[-1], keys[len(keys) // 2]):
+            assert errors.sentence(catalogue, key) is not None
+        for key in ("", "a", keys[0][:-1], keys[-1] + "z", keys[len(keys) // 2] + "_"):
+            assert errors.sentence(catalogue, key) is None or key in keys, key
 
 
 def _raised(path: str) -> list:
