@@ -1,0 +1,155 @@
+"""What each request costs the device, counted in machine instructions: the same figure on
+every run, where the wall-clock ones of bench_device.py swing with the other programs of a
+shared machine (a twofold swing of a whole run was seen here, the calibration loop barely
+touched: it runs in its cache, a request does not).
+
+The device image is booted in the micropython binary at a Pico's heap (as profile_requests
+does: the app, the link, no pseudo-terminal) and a game's requests are sent as bench_device
+sends them - each op's first seeded case (cold: its rules modules imported), then its
+others twice (warm) - each after a garbage collection, so that the collector's own timing
+does not move a request's count. Valgrind's callgrind counts the instructions between two
+markers around each request (a call of divmod(), which the device's code never makes), and
+around the DESIGN.md calibration loop, which gives the scale: Pico-equivalent ms =
+instructions x 7,984 ms / (the loop's instructions). Not the README's figures (those are
+bench_device's wall clock, which also pays the cache misses and the pseudo-terminal): a
+tool to see what a change saves, to the instruction.
+
+Run: .venv/bin/python bench/count_requests.py [--game khan] [--heap 190wK] [--ref GIT-REF]
+(--ref: the same requests to that commit's image too, side by side). Needs valgrind.
+"""
+
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path[:0] = [os.path.join(ROOT, "host"), ROOT]
+
+PICO_CALIBRATION_MS = 7984.0
+MARK = "mp_builtin_divmod"
+
+DEVICE = r'''
+import gc, sys
+sys.path[:0] = [SIM, "lib"]
+import app, link
+from hal.pixels import NeoPixelStrip
+from ui import palette
+a = app.App(NeoPixelStrip(22, 16, 16, palette.PALETTE, floor=palette.FLOOR, large=palette.LARGE), None, "fs/")
+a.boot()
+L = link.Link(a)
+def write(s):
+    pass
+gc.collect()
+divmod(7, 2)
+exec(compile("x = 0\nfor i in range(100000):\n    x = x + 1\n", "calibration", "exec"), {})
+divmod(7, 2)
+for line in open(LINES, "rb"):
+    gc.collect()
+    divmod(7, 2)
+    for _ in L.stages(line.rstrip(b"\n"), write):
+        pass
+    divmod(7, 2)
+    L.tidy()  # (as the loop does after a reply: not the request's)
+divmod(7, 2)
+'''
+
+
+def _lines(game: str, path: str) -> "list[tuple[str, str]]":
+    """The requests (op, "cold" or "warm") written to path, one a line."""
+    from shared_rules import ops
+    from steppe import cases, wire
+    from steppe.device import request_line
+
+    names = []
+    with open(path, "w") as f:
+        for op in ops.names():
+            if not op.startswith(game + ".") or op == "khan.playout":
+                continue
+            seeded = cases.generate(op, 3, 1)
+            for k, args in enumerate(seeded + seeded[1:]):
+                f.write(request_line({"id": 1, "op": op, "args": wire.pack_args(op, args)}) + "\n")
+                names.append((op, "cold" if k == 0 else "warm"))
+    return names
+
+
+def _image(root: str, dest: str) -> str:
+    """The device image of the tree at root, built into dest."""
+    run = subprocess.run([sys.executable, "-c", "import sys; sys.path[:0] = ['host', '.']\n"
+                          "from steppe import build\nbuild.write(sys.argv[1], build.files(build.HOST))", dest],
+                         cwd=root, capture_output=True, text=True)
+    if run.returncode:
+        raise SystemExit("could not build the image of " + root + ": " + run.stderr.strip()[-300:])
+    os.makedirs(os.path.join(dest, "fs"), exist_ok=True)
+    return dest
+
+
+def count(image: str, lines: str, heap: str, names: list) -> dict:
+    """{op: {"cold": [ms], "warm": [ms, ...]}} of the requests in lines, on image."""
+    sys.path.insert(0, HERE)
+    from run import micropython
+
+    script = os.path.join(image, "count.py")
+    with open(script, "w") as f:
+        f.write("SIM = %r\nLINES = %r\n" % (os.path.join(ROOT, "firmware", "sim"), lines) + DEVICE)
+    out = os.path.join(image, "cg", "out")
+    os.makedirs(os.path.dirname(out))
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--dump-before=" + MARK, "--callgrind-out-file=" + out,
+                          micropython(), "-X", "heapsize=" + heap, script], cwd=image, capture_output=True,
+                         text=True, timeout=3600)
+    if run.returncode:
+        raise SystemExit("the device's run failed: " + run.stderr.strip()[-500:])
+    totals = []
+    for path in sorted(glob.glob(out + ".*"), key=lambda p: int(p.rsplit(".", 1)[1])):
+        with open(path) as f:
+            for row in f:
+                if row.startswith(("summary:", "totals:")):
+                    totals.append(int(row.split()[1]))
+                    break
+    # each dump holds what ran since the marker before: the boot, the loop, a collection, then
+    # each request and its tidying and the next collection
+    if len(totals) < 3 + 2 * len(names):
+        raise SystemExit("the device's run stopped after %d of %d requests" % ((len(totals) - 3) // 2, len(names)))
+    scale = PICO_CALIBRATION_MS / (totals[1] * 10.0)  # (100,000 additions: a tenth of the loop)
+    result = {}
+    for (op, kind), ir in zip(names, totals[3::2]):
+        result.setdefault(op, {"cold": [], "warm": []})[kind].append(ir * scale)
+    return result
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--game", default="khan")
+    p.add_argument("--heap", default="190wK")
+    p.add_argument("--ref", default="", help="a git ref to count side by side (its image built from a worktree)")
+    o = p.parse_args(argv)
+    if not shutil.which("valgrind"):
+        raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
+    with tempfile.TemporaryDirectory() as tmp:
+        lines = os.path.join(tmp, "lines.jsonl")
+        names = _lines(o.game, lines)
+        runs = [("now", count(_image(ROOT, os.path.join(tmp, "now")), lines, o.heap, names))]
+        if o.ref:
+            tree = os.path.join(tmp, "tree")
+            subprocess.run(["git", "worktree", "add", "-q", "--detach", tree, o.ref], cwd=ROOT, check=True)
+            try:
+                runs.insert(0, (o.ref, count(_image(tree, os.path.join(tmp, "ref")), lines, o.heap, names)))
+            finally:
+                subprocess.run(["git", "worktree", "remove", "--force", tree], cwd=ROOT, check=True)
+    print("Pico-equivalent ms by instructions counted (valgrind), %s heap, each request after a collection:"
+          " cold | warm (its cases)" % o.heap)
+    for op in runs[-1][1]:
+        cells = []
+        for label, result in runs:
+            r = result[op]
+            cells.append("%s %6.1f | %s" % (label, r["cold"][0], " ".join("%5.1f" % v for v in r["warm"])))
+        print("%-18s %s" % (op, "    ".join(cells)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
