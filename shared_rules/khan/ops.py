@@ -101,7 +101,7 @@ def flee(args: dict) -> dict:
 def flip(args: dict) -> dict:
     """Step 1's flip: cards of rulers at home are skipped; an empty pile is refilled from
     the discards, shuffled by PCG32(seed, stream)."""
-    from shared_rules.khan.game import Deck
+    from shared_rules.khan.deck import Deck
     from shared_rules.khan.position import ruler_index
     from shared_rules.rng import PCG32
 
@@ -325,10 +325,10 @@ NEEDS = (";board khan.board_text"
          ";conquer khan.position khan.conquer khan.packed khan.protections"
          ";conquests khan.position khan.fast khan.conquer khan.search khan.packed khan.protections"
          ";flee khan.position khan.flee khan.packed"
-         ";flip khan.position khan.conquer khan.flee khan.invade rng khan.game"
+         ";flip khan.position rng khan.deck"
          ";invasions khan.position khan.invade khan.packed"
-         ";new khan.position khan.conquer khan.flee khan.invade rng khan.game khan.state"
-         ";play khan.position khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.actions khan.packed_state"
-         ";playout khan.position khan.fast khan.conquer khan.search khan.flee khan.invade rng khan.game khan.state khan.actions khan.randplay khan.score"
-         ";score khan.position khan.conquer khan.flee khan.invade rng khan.game khan.packed khan.load khan.score;")
+         ";new khan.position khan.conquer khan.flee khan.invade rng khan.deck khan.game khan.state"
+         ";play khan.position khan.conquer khan.flee khan.invade rng khan.deck khan.game khan.packed khan.actions khan.packed_state"
+         ";playout khan.position khan.fast khan.conquer khan.search khan.flee khan.invade rng khan.deck khan.game khan.state khan.actions khan.randplay khan.score"
+         ";score khan.position khan.conquer khan.flee khan.invade rng khan.deck khan.game khan.packed khan.load khan.score;")
 READY = {}
