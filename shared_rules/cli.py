@@ -9,6 +9,9 @@ import sys
 from shared_rules import cjson, ops
 from shared_rules.errors import RulesError
 
+NO_ROOM = '{"error":{"code":"no_memory","message":"the reply did not fit in RAM"},"ok":false}'  # (a constant: no
+# RAM needed to say so)
+
 
 def request_lines(stdin):
     """The request lines of a JSON Lines stream, without their line ends; blank ones skipped."""
@@ -29,6 +32,8 @@ def serve(name: str, stdin, stdout) -> bool:
     except RulesError as e:
         stdout.write(cjson.dumps(ops.error_reply(e.code, e.message)) + "\n")
         return False
+    except MemoryError:  # (its rules found no room: each line is answered no_memory, ops.reply)
+        pass
     for line in request_lines(stdin):
         try:
             args = ops.parse_line(line)
@@ -38,7 +43,12 @@ def serve(name: str, stdin, stdout) -> bool:
             out = ops.reply(name, args)
         if not out["ok"]:
             all_ok = False
-        stdout.write(cjson.dumps(out) + "\n")
+        try:
+            text = cjson.dumps(out)
+        except MemoryError:  # (a heap so short even the reply found no room: said without building it)
+            out = None
+            text = NO_ROOM
+        stdout.write(text + "\n")
     return all_ok
 
 

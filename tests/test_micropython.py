@@ -41,8 +41,15 @@ def test_runner_reports_failures(micropython, tmp_path):
 def test_an_op_that_runs_out_of_ram_is_answered_no_memory_not_internal(micropython):
     """Issue 20: a MemoryError is named as one (no_memory: the heap was too small, not a bug
     of ours), so a host retries or frees as it does for requests: a whole 4-player Khan game
-    in a heap too small for it."""
-    run = subprocess.run([micropython, "-X", "heapsize=48wK", "-m", "shared_rules.cli", "khan.playout"],
-                         input='{"seed": 3, "players": 4}\n', cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert run.stdout == '{"error":{"code":"no_memory","message":"out of memory in khan.playout"},"ok":false}\n', (
-        run.stdout + run.stderr)[-2000:]
+    in a heap too small for it - wherever the RAM runs out: in the op, in importing its rules
+    (the op's module found no room), or in writing the reply (said without building it)."""
+    import json
+
+    for heap in ("40wK", "44wK", "48wK"):
+        run = subprocess.run([micropython, "-X", "heapsize=" + heap, "-m", "shared_rules.cli", "khan.playout"],
+                             input='{"seed": 3, "players": 4}\n', cwd=ROOT, capture_output=True, text=True, timeout=120)
+        lines = run.stdout.splitlines()
+        assert len(lines) == 1 and not run.stderr, (heap, (run.stdout + run.stderr)[-2000:])
+        reply = json.loads(lines[0])
+        assert reply["ok"] is False and reply["error"]["code"] == "no_memory", (heap, reply)
+        assert reply["error"]["message"] in ("out of memory in khan.playout", "the reply did not fit in RAM"), reply

@@ -1,5 +1,5 @@
 """The virtual Pico honest about machine code (issue 20): a Pico keeps a viper module's
-machine code on its heap (hal/fast.py, shared_rules/khan/fast.py) and frees it with the
+machine code on its heap (hal/fast.py, shared_rules/khan/fast.py, fast_pieces.py) and frees it with the
 module; the unix port keeps it outside its heap and never frees it.
 
 - Its size: the image names each viper module's RP2040 machine code (natives.json:
@@ -14,7 +14,9 @@ module; the unix port keeps it outside its heap and never frees it.
   ~100 bytes for khan/fast.py), where a Pico gives the code back to its heap with the
   module. A module the firmware let go (memory.unload) and imports again is the one it
   loaded first, put back (its few objects kept while it is let go: the virtual Pico errs
-  short by them), so the heap stays as flat as a Pico's would over a thousand loads.
+  short by them), so the heap stays as flat as a Pico's would over a thousand loads. Only
+  a whole first load is kept: one that ran out of RAM half way (a Khan game's search
+  loaded late on a full heap) was put back half made, and its next use failed.
 Looked at on every import (builtins.__import__). Imported by sim/machine.py, the first
 module a board imports.
 """
@@ -22,7 +24,7 @@ module a board imports.
 import sys
 
 SIM_BYTES = 7200  # the stand-ins' heap on the 64-bit port (tests/test_sim.py measures it)
-NATIVE = ("hal.fast", "shared_rules.khan.fast")  # the firmware's viper modules
+NATIVE = ("hal.fast", "shared_rules.khan.fast", "shared_rules.khan.fast_pieces")  # the firmware's viper modules
 
 
 def _start() -> None:
@@ -46,16 +48,18 @@ def _start() -> None:
 
     def imported(name, *args):
         # (one function, no more: the 64-bit heap this module takes is the Pico's it is not)
-        for full in kept:  # a viper module let go and asked for again: its first load put back
+        for full in NATIVE:
             dot = full.rfind(".")
-            if full not in sys.modules and (name == full or name == full[:dot] and len(args) > 2
-                                            and args[2] and full[dot + 1:] in args[2]):
-                sys.modules[full] = kept[full]
+            asked = name == full or name == full[:dot] and len(args) > 2 and args[2] and full[dot + 1:] in args[2]
+            if asked and full in kept and full not in sys.modules:  # let go and asked for again:
+                sys.modules[full] = kept[full]  # its first load put back
                 if full[:dot] in sys.modules:
                     setattr(sys.modules[full[:dot]], full[dot + 1:], kept[full])
         module = real(name, *args)
-        for full in NATIVE:
-            if full not in kept and full in sys.modules:
+        for full in NATIVE:  # a viper module's first load, once it is whole: its import asked for
+            dot = full.rfind(".")  # and returned (one that ran out of RAM half way is not kept)
+            if full not in kept and full in sys.modules and (name == full or name == full[:dot] and len(args) > 2
+                                                             and args[2] and full[dot + 1:] in args[2]):
                 kept[full] = sys.modules[full]
         want = 2 * sum(sizes[m] for m in sizes if m in sys.modules) - stand_ins
         want = want if want > 0 else 0

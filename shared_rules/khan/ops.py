@@ -328,7 +328,7 @@ NEEDS = (";board khan.board_text"
          ";flip khan.position rng khan.deck"
          ";invasions khan.position khan.invade khan.packed"
          ";new khan.position khan.conquer khan.flee khan.invade rng khan.deck khan.game khan.state"
-         ";play khan.position khan.conquer khan.flee khan.invade rng khan.deck khan.game khan.packed khan.actions khan.packed_state"
+         ";play khan.position khan.conquer khan.flee khan.invade rng khan.deck khan.game khan.fast_pieces khan.packed khan.actions khan.packed_state"
          ";playout khan.position khan.fast khan.conquer khan.search khan.flee khan.invade rng khan.deck khan.game khan.state khan.actions khan.randplay khan.score"
          ";score khan.position khan.conquer khan.flee khan.invade rng khan.deck khan.game khan.packed khan.load khan.score;")
 READY = {}

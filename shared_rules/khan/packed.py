@@ -41,7 +41,7 @@ KEY = "packed"
 _NONE = 65535
 _HEAD = 29  # bytes before the yurts
 _CELLS = tuple(">" + str(k) + "H" for k in range(9))  # a figure's cells' format (struct), by count
-_FAST = "shared_rules.khan.fast"  # figures() and put_figures(): the figures read and written in machine code, where loaded
+_FAST = "shared_rules.khan.fast_pieces"  # figures read and written in machine code, where loaded
 
 
 def is_packed(data) -> bool:
@@ -220,8 +220,8 @@ def _bad_figure(f: int, why: str):
 
 def _figures(pos: Position, raw: bytes, at: int, players: int) -> None:
     """The figures from raw[at] to its end put on pos, each checked: in machine code where
-    khan/fast.py is loaded (the ops that search load it; a figure's cells then one struct
-    read), else - and to say what is wrong with one - each cell in Python."""
+    khan/fast_pieces.py is loaded (a host's khan.play loads it; a figure's cells then one
+    struct read), else - and to say what is wrong with one - each cell in Python."""
     fast = sys.modules.get(_FAST)
     check = getattr(fast, "figures", None) if fast is not None else None
     if check is not None:

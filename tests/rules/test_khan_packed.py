@@ -197,13 +197,13 @@ def test_bad_packed_pieces_are_refused_with_what_is_wrong():
 
 
 def _read(b, raw, players, fast):
-    """packed.read of raw, with khan/fast.py's figures() (fast) or each cell in Python: the
+    """packed.read of raw, with khan/fast_pieces.py's figures() (fast) or each cell in Python: the
     pieces object, or the bad_args message."""
     import sys
 
     from shared_rules.errors import RulesError
 
-    name = "shared_rules.khan.fast"
+    name = "shared_rules.khan.fast_pieces"
     if fast:
         __import__(name)
     held = None if fast else sys.modules.pop(name, None)
@@ -217,10 +217,10 @@ def _read(b, raw, players, fast):
 
 
 def _written(pos, fast) -> bytes:
-    """packed.pieces_bytes of pos, with khan/fast.py's put_figures() (fast) or in Python."""
+    """packed.pieces_bytes of pos, with khan/fast_pieces.py's put_figures() (fast) or in Python."""
     import sys
 
-    name = "shared_rules.khan.fast"
+    name = "shared_rules.khan.fast_pieces"
     if fast:
         __import__(name)
     held = None if fast else sys.modules.pop(name, None)
@@ -232,7 +232,7 @@ def _written(pos, fast) -> bytes:
 
 
 def test_the_figures_machine_code_takes_and_refuses_what_the_python_does():
-    """khan/fast.py figures() (viper, where MicroPython has it) checks packed figures as
+    """khan/fast_pieces.py figures() (viper, where MicroPython has it) checks packed figures as
     packed._figures' Python does: seeded changes to the figures' bytes of real positions -
     a shape, owners, a cell, a count - are taken or refused alike, with the same message;
     and put_figures() writes a position's figures as the Python does."""
@@ -263,7 +263,7 @@ def test_the_figures_machine_code_takes_and_refuses_what_the_python_does():
             refused += fast.startswith("refused")
     assert looked >= 200 and looked > refused > looked // 4
     if sys.implementation.name == "micropython":
-        from shared_rules.khan import fast as fast_mod
+        from shared_rules.khan import fast_pieces as fast_mod
 
         assert hasattr(fast_mod, "figures")
 
