@@ -42,6 +42,7 @@ from ui import palette
 a = app.App(NeoPixelStrip(22, 16, 16, palette.PALETTE, floor=palette.FLOOR, large=palette.LARGE), None, "fs/")
 a.boot()
 L = link.Link(a)
+L.loop = True  # (as the button loop serves it: a first request imports its op's rules, rulesop.load_rules)
 def write(s):
     pass
 gc.collect()

@@ -25,34 +25,12 @@ def describe(text: str, *values) -> str:
     dot = text.find(".")
     module = "shared_rules." + (text[:dot] + ".messages" if dot > 0 else "messages")
     catalogue = __import__(module, None, None, ("TEXT",))
+    from shared_rules.messages import sentence  # (loaded with the catalogues: an error's, not the play's)
+
     template = sentence(catalogue, text)
     if template is None:
         return text + "".join(" " + str(v) for v in values)
     return template.format(*values, **getattr(catalogue, "FILL", {}))
-
-
-def sentence(catalogue, key: str):
-    """The sentence of a message key in a catalogue module (shared_rules/messages.py: its
-    TEXT's line, found by halving - the lines are in the order of their keys - else its
-    MORE), or None. (TEXT is bytes: a str's index is a walk of its characters on
-    MicroPython, and a str constant one more name to find as its module loads.)"""
-    text = catalogue.TEXT
-    want = key.encode()
-    lo = 1  # text[lo:hi]: whole lines, each ending in its newline (text[hi])
-    hi = len(text) - 1
-    while lo < hi:
-        start = text.rfind(b"\n", lo - 1, (lo + hi) // 2 + 1) + 1  # the line holding the middle
-        stop = text.find(b"\n", start)
-        space = text.find(b" ", start)
-        found = text[start:space]
-        if found == want:
-            return text[space + 1:stop].decode()
-        if found < want:
-            lo = stop + 1
-        else:
-            hi = start - 1
-    more = getattr(catalogue, "MORE", None)
-    return more.get(key) if more is not None else None
 
 
 class RulesError(Exception):

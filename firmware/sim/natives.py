@@ -23,7 +23,7 @@ module a board imports.
 
 import sys
 
-SIM_BYTES = 7200  # the stand-ins' heap on the 64-bit port (tests/test_sim.py measures it)
+SIM_BYTES = 8700  # the stand-ins' heap on the 64-bit port (tests/test_sim.py measures it)
 NATIVE = ("hal.fast", "shared_rules.khan.fast", "shared_rules.khan.fast_pieces")  # the firmware's viper modules
 
 
@@ -43,24 +43,26 @@ def _start() -> None:
     # host/steppe/sim.py STAND_INS), or held back from the block here
     stand_ins = 0 if os.getenv("STEPPE_STAND_INS") else SIM_BYTES
     real = builtins.__import__
-    kept = {}  # a viper module's first load
+    kept = {}  # a viper module's first load, and its package's name and its own
+    parts = [(full, full[:full.rfind(".")], full[full.rfind(".") + 1:]) for full in NATIVE]
     held = [0, None]  # bytes held, the block
 
     def imported(name, *args):
-        # (one function, no more: the 64-bit heap this module takes is the Pico's it is not)
-        for full in NATIVE:
-            dot = full.rfind(".")
-            asked = name == full or name == full[:dot] and len(args) > 2 and args[2] and full[dot + 1:] in args[2]
-            if asked and full in kept and full not in sys.modules:  # let go and asked for again:
-                sys.modules[full] = kept[full]  # its first load put back
-                if full[:dot] in sys.modules:
-                    setattr(sys.modules[full[:dot]], full[dot + 1:], kept[full])
+        # (one function, no more: the 64-bit heap this module takes is the Pico's it is not; and
+        # no string made on an import's way: a board at 96wK sits at its heap's edge)
+        for full in kept:  # a viper module let go and asked for again: its first load put back
+            parent, leaf = kept[full][1]
+            if full not in sys.modules and (name == full or name == parent and len(args) > 2 and args[2]
+                                            and leaf in args[2]):
+                sys.modules[full] = kept[full][0]
+                if parent in sys.modules:
+                    setattr(sys.modules[parent], leaf, kept[full][0])
         module = real(name, *args)
-        for full in NATIVE:  # a viper module's first load, once it is whole: its import asked for
-            dot = full.rfind(".")  # and returned (one that ran out of RAM half way is not kept)
-            if full not in kept and full in sys.modules and (name == full or name == full[:dot] and len(args) > 2
-                                                             and args[2] and full[dot + 1:] in args[2]):
-                kept[full] = sys.modules[full]
+        for full, parent, leaf in parts:  # a viper module's first load, once whole: its import asked
+            if full not in kept and full in sys.modules and (name == full or name == parent and len(args) > 2
+                                                             and args[2] and leaf in args[2]):
+                kept[full] = (sys.modules[full], (parent, leaf))  # (and returned: one that ran out
+                # of RAM half way is not kept)
         want = 2 * sum(sizes[m] for m in sizes if m in sys.modules) - stand_ins
         want = want if want > 0 else 0
         if want != held[0]:

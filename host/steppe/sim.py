@@ -28,7 +28,7 @@ from steppe.errors import EXIT_USAGE, StepError
 # neopixel.py, natives.py) take this much of the 64-bit port's heap, which a Pico's heap does not
 # hold: the board's heap is the one asked for and this much more (natives.SIM_BYTES, which
 # tests/test_sim.py measures), so a 96wK board has a 96wK Pico's room for the firmware
-STAND_INS = 7200
+STAND_INS = 8700
 
 
 def heapsize(heap: str) -> str:

@@ -29,10 +29,10 @@ def test_every_line_is_a_key_and_a_sentence_and_each_key_is_there_once():
         assert catalogue.TEXT.startswith(b"\n") and catalogue.TEXT.endswith(b"\n")
         keys = _keys(catalogue)
         assert len(keys) == len(set(keys)), "a key twice"
-        assert keys == sorted(keys), "the lines in the order of their keys (errors.sentence halves the text)"
+        assert keys == sorted(keys), "the lines in the order of their keys (messages.sentence halves the text)"
         for key in keys:
             assert " " not in key and key and key.find(".") == key.rfind("."), key
-            sentence = errors.sentence(catalogue, key)
+            sentence = shared.sentence(catalogue, key)
             assert sentence and "\n" not in sentence, key
             filled = errors.describe(key, *["<" + str(k) + ">" for k in range(6)])
             assert filled and "{" not in filled and "}" not in filled, key
@@ -48,13 +48,13 @@ def test_a_sentence_is_filled_and_an_unknown_key_is_said_as_it_is():
     assert errors.describe("chuhan.no_edict") == "all 6 edicts of this round are taken"
     assert errors.describe("khan.no_such_message", 3) == "khan.no_such_message 3"
     assert errors.describe("a sentence as it is") == "a sentence as it is"
-    assert errors.sentence(shared, "over") is not None and errors.sentence(shared, "ove") is None
+    assert shared.sentence(shared, "over") is not None and shared.sentence(shared, "ove") is None
     for catalogue in _catalogues():  # the first, the last, and keys between and past them
         keys = _keys(catalogue)
         for key in (keys[0], keys[-1], keys[len(keys) // 2]):
-            assert errors.sentence(catalogue, key) is not None
+            assert shared.sentence(catalogue, key) is not None
         for key in ("", "a", keys[0][:-1], keys[-1] + "z", keys[len(keys) // 2] + "_"):
-            assert errors.sentence(catalogue, key) is None or key in keys, key
+            assert shared.sentence(catalogue, key) is None or key in keys, key
 
 
 def _raised(path: str) -> list:
@@ -86,6 +86,6 @@ def test_every_key_the_rules_raise_has_its_sentence():
                 continue
             for key in _raised(folder + "/" + name):
                 catalogue = __import__("shared_rules." + key[:key.find(".")] + ".messages", None, None, ("TEXT",))
-                assert errors.sentence(catalogue, key) is not None, folder + "/" + name + ": " + key
+                assert shared.sentence(catalogue, key) is not None, folder + "/" + name + ": " + key
                 found += 1
     assert found > 100
