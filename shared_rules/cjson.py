@@ -11,7 +11,7 @@ import gc
 import sys
 
 _FAST = sys.implementation.name == "micropython"  # fast_text: MicroPython's own json.dumps
-_C = []  # fast_text's json.dumps and OrderedDict
+_C = []  # fast_parts' json.dumps and OrderedDict, and binascii's b2a_base64 and a2b_base64 (_plain)
 _SEPARATORS = (",", ":")
 LONG = 64  # a string value this long that is base64 text goes into fast_parts' text as it is...
 MARK = "\x01"  # ...this in its place for json.dumps (no value of a canonical text holds it)...

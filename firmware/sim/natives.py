@@ -43,26 +43,27 @@ def _start() -> None:
     # host/steppe/sim.py STAND_INS), or held back from the block here
     stand_ins = 0 if os.getenv("STEPPE_STAND_INS") else SIM_BYTES
     real = builtins.__import__
-    kept = {}  # a viper module's first load, and its package's name and its own
-    parts = [(full, full[:full.rfind(".")], full[full.rfind(".") + 1:]) for full in NATIVE]
+    kept = {}  # a viper module's first load
+    parts = [(full, full[:full.rfind(".")], full[full.rfind(".") + 1:]) for full in NATIVE]  # (its package, its name)
     held = [0, None]  # bytes held, the block
 
     def imported(name, *args):
         # (one function, no more: the 64-bit heap this module takes is the Pico's it is not; and
         # no string made on an import's way: a board at 96wK sits at its heap's edge)
-        for full in kept:  # a viper module let go and asked for again: its first load put back
-            parent, leaf = kept[full][1]
-            if full not in sys.modules and (name == full or name == parent and len(args) > 2 and args[2]
-                                            and leaf in args[2]):
-                sys.modules[full] = kept[full][0]
-                if parent in sys.modules:
-                    setattr(sys.modules[parent], leaf, kept[full][0])
+        hits = 0  # the viper modules this import asks for, a bit each
+        for k in range(len(parts)):
+            full, parent, leaf = parts[k]
+            if name == full or name == parent and len(args) > 2 and args[2] and leaf in args[2]:
+                hits |= 1 << k
+                if full in kept and full not in sys.modules:  # let go and asked for again: its first
+                    sys.modules[full] = kept[full]  # load put back
+                    if parent in sys.modules:
+                        setattr(sys.modules[parent], leaf, kept[full])
         module = real(name, *args)
-        for full, parent, leaf in parts:  # a viper module's first load, once whole: its import asked
-            if full not in kept and full in sys.modules and (name == full or name == parent and len(args) > 2
-                                                             and args[2] and leaf in args[2]):
-                kept[full] = (sys.modules[full], (parent, leaf))  # (and returned: one that ran out
-                # of RAM half way is not kept)
+        for k in range(len(parts)):  # a viper module's first load once it is whole: its import
+            full = parts[k][0]  # returned (one that ran out of RAM half way is not kept)
+            if hits >> k & 1 and full not in kept and full in sys.modules:
+                kept[full] = sys.modules[full]
         want = 2 * sum(sizes[m] for m in sizes if m in sys.modules) - stand_ins
         want = want if want > 0 else 0
         if want != held[0]:

@@ -196,39 +196,39 @@ def test_bad_packed_pieces_are_refused_with_what_is_wrong():
         assert reply["error"]["code"] == "bad_args", op
 
 
-def _read(b, raw, players, fast):
-    """packed.read of raw, with khan/fast_pieces.py's figures() (fast) or each cell in Python: the
-    pieces object, or the bad_args message."""
+def _with_fast(fast, work):
+    """work() with khan/fast_pieces.py loaded (fast), or let go: packed.py then runs its loops
+    in Python."""
     import sys
-
-    from shared_rules.errors import RulesError
 
     name = "shared_rules.khan.fast_pieces"
     if fast:
         __import__(name)
     held = None if fast else sys.modules.pop(name, None)
     try:
-        return cjson.dumps(state.pieces_json(packed.read(b, bytes(raw), 0, list(players))))
-    except RulesError as e:
-        return "refused: " + e.message
+        return work()
     finally:
         if held is not None:
             sys.modules[name] = held
+
+
+def _read(b, raw, players, fast):
+    """packed.read of raw, with khan/fast_pieces.py's figures() (fast) or each cell in Python: the
+    pieces object, or the bad_args message."""
+    from shared_rules.errors import RulesError
+
+    def work():
+        try:
+            return cjson.dumps(state.pieces_json(packed.read(b, bytes(raw), 0, list(players))))
+        except RulesError as e:
+            return "refused: " + e.message
+
+    return _with_fast(fast, work)
 
 
 def _written(pos, fast) -> bytes:
     """packed.pieces_bytes of pos, with khan/fast_pieces.py's put_figures() (fast) or in Python."""
-    import sys
-
-    name = "shared_rules.khan.fast_pieces"
-    if fast:
-        __import__(name)
-    held = None if fast else sys.modules.pop(name, None)
-    try:
-        return bytes(packed.pieces_bytes(pos))
-    finally:
-        if held is not None:
-            sys.modules[name] = held
+    return _with_fast(fast, lambda: bytes(packed.pieces_bytes(pos)))
 
 
 def test_the_figures_machine_code_takes_and_refuses_what_the_python_does():
