@@ -116,9 +116,10 @@ def _string(s: str, i: int) -> "tuple[int, str]":
             break
         end = s.find('"', end + 1)
     raw = s[start:end]
-    if raw and min(raw) < " ":
+    b = raw.encode("utf-8", "surrogatepass")  # (its bytes looked at: cjson.bare says why)
+    if raw and min(b) < 32:
         raise ValueError("a control character in a string, from character " + str(i))
-    if raw and max(raw) >= "\ud800":  # a surrogate as a character: bytes that were not UTF-8 (CESU-8)
+    if raw and max(b) >= 0xED:  # a surrogate as a character (UTF-8 0xED...): bytes that were not UTF-8 (CESU-8)
         for c in raw:
             if "\ud800" <= c <= "\udfff":
                 raise ValueError("not UTF-8: a surrogate in a string, from character " + str(i))
