@@ -89,8 +89,10 @@ def _image(root: str, dest: str) -> str:
     return dest
 
 
-def count(image: str, lines: str, heap: str, names: list) -> dict:
-    """{op: {"cold": [ms], "warm": [ms, ...]}} of the requests in lines, on image."""
+def count(image: str, lines: str, heap: str, names: list, keep: str = "") -> dict:
+    """{op: {"cold": [ms], "warm": [ms, ...]}} of the requests in lines, on image (keep: a
+    folder to copy callgrind's dumps to, a request's named OP-cold or OP-warmN.out, for
+    callgrind_annotate)."""
     sys.path.insert(0, HERE)
     from run import micropython
 
@@ -117,8 +119,13 @@ def count(image: str, lines: str, heap: str, names: list) -> dict:
         raise SystemExit("the device's run stopped after %d of %d requests" % ((len(totals) - 3) // 2, len(names)))
     scale = PICO_CALIBRATION_MS / (totals[1] * 10.0)  # (100,000 additions: a tenth of the loop)
     result = {}
-    for (op, kind), ir in zip(names, totals[3::2]):
-        result.setdefault(op, {"cold": [], "warm": []})[kind].append(ir * scale)
+    for k, ((op, kind), ir) in enumerate(zip(names, totals[3::2])):
+        runs = result.setdefault(op, {"cold": [], "warm": []})
+        runs[kind].append(ir * scale)
+        if keep:
+            os.makedirs(keep, exist_ok=True)
+            label = kind if kind == "cold" else kind + str(len(runs[kind]))
+            shutil.copy("%s.%d" % (out, 4 + 2 * k), os.path.join(keep, "%s-%s.out" % (op, label)))
     return result
 
 
@@ -127,13 +134,14 @@ def main(argv=None) -> int:
     p.add_argument("--game", default="khan")
     p.add_argument("--heap", default="190wK")
     p.add_argument("--ref", default="", help="a git ref to count side by side (its image built from a worktree)")
+    p.add_argument("--keep", default="", help="a folder for each request's callgrind dump (callgrind_annotate)")
     o = p.parse_args(argv)
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
     with tempfile.TemporaryDirectory() as tmp:
         lines = os.path.join(tmp, "lines.jsonl")
         names = _lines(o.game, lines)
-        runs = [("now", count(_image(ROOT, os.path.join(tmp, "now")), lines, o.heap, names))]
+        runs = [("now", count(_image(ROOT, os.path.join(tmp, "now")), lines, o.heap, names, o.keep))]
         if o.ref:
             tree = os.path.join(tmp, "tree")
             subprocess.run(["git", "worktree", "add", "-q", "--detach", tree, o.ref], cwd=ROOT, check=True)
