@@ -4,6 +4,8 @@
   /pins.json          the pin map (hardware/pins.json)
   /lib/...            the firmware and shared_rules compiled to .mpy for the RP2040
   /lib/shared_rules/HASH   the rules core's fingerprint (the sources' hash)
+  /lib/shared_rules/tables/GAME.json   each game's tables (GAME.tables), their canonical
+                      text: constants the box streams from flash (firmware/link.py known_tables)
 
 `steppe flash` copies it to a board, `steppe sim` puts it in the virtual Pico's folder:
 both run the same bytes. Files are compiled once per content (a cache keyed by hash).
@@ -15,8 +17,10 @@ import os
 import shutil
 import subprocess
 import sys
+import zlib
 
 from shared_rules.fingerprint import HASH_FILE, compute
+from shared_rules.games import NAMES
 from steppe import paths
 from steppe.errors import EXIT_USAGE, StepError
 
@@ -94,9 +98,24 @@ def files(arch: str = PICO) -> "dict[str, bytes]":
             with open(source, "rb") as f:
                 out[dev] = f.read()
     out["lib/shared_rules/" + HASH_FILE] = (compute(paths.rules_dir()) + "\n").encode()
+    for game in NAMES:
+        out[TABLES_PATH % game] = tables_text(game)
     if natives:  # (the virtual Pico holds as much of its heap while each is loaded: sim/machine.py)
         out[NATIVES] = json.dumps(natives, sort_keys=True).encode()
     return out
+
+
+TABLES_PATH = "lib/shared_rules/tables/%s.json"
+
+
+def tables_text(game: str) -> bytes:
+    """A game's tables as the image holds them: the CRC-32 of the text in hex on a line, then
+    the canonical JSON of GAME.tables without arguments - what the rules answer, made here
+    by the same rules code (the tests hold MicroPython's own answer to it)."""
+    from shared_rules import cjson, ops
+
+    text = cjson.dumps(ops.call(game + ".tables", {})).encode()
+    return b"%08x\n" % zlib.crc32(text) + text
 
 
 def _native(source: str) -> bool:
