@@ -312,6 +312,18 @@ def snapshot_step(app, now: int) -> None:
     except OSError as e:  # the game is saved; only the boot will replay more
         app.snapping = None
         app.warn("FULL", flash_error(e, "the game is saved, but no snapshot of it fits: boot will be slower"))
+    except MemoryError:
+        app.snapping = None
+        _snapshot_short(app)
+
+
+def _snapshot_short(app) -> None:
+    """A snapshot ran out of RAM (its temp file gone, snapshot.steps): it only shortens the
+    boot's replay - the game is saved line for line and stays in play (a fault would let it
+    go and put the box back at its menu). What code can go goes; the next try waits
+    OVERDUE lines."""
+    app.free_memory()
+    gc.collect()
 
 
 def snapshot_whole(app, rec) -> None:
@@ -328,6 +340,8 @@ def snapshot_whole(app, rec) -> None:
                 pass
     except OSError as e:  # the action is saved; only the boot will replay more
         app.warn("FULL", flash_error(e, "the game is saved, but no snapshot of it fits: boot will be slower"))
+    except MemoryError:
+        _snapshot_short(app)
 
 
 # -- the end: archived, summed up ----------------------------------------------------------------

@@ -47,7 +47,7 @@ def steps(self):
         f.close()
         f = None
         os.rename(tmp, self._slot(slot))
-    except OSError:
+    except (OSError, MemoryError):  # (the flash full, or the RAM: the next try waits OVERDUE lines)
         self.snap_failed = self.lines
         raise
     finally:

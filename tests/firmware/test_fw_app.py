@@ -340,6 +340,62 @@ def test_a_press_during_any_step_of_a_snapshot_never_makes_a_second_writer_of_it
     assert stage >= 3, stage
 
 
+def test_a_snapshot_that_runs_out_of_ram_leaves_the_game_in_play():
+    """A 96wK test that failed now and then found it (tests/test_no_memory.py): after a
+    journal put, the loop's step-wise snapshot ran out of RAM importing the game's state
+    module - a fault: the error screen, the game let go, app.json's game null, and the box
+    restarted to its menu without a word. A snapshot only shortens the boot's replay: out of
+    RAM it is given up (its temp file gone), the next try waits OVERDUE lines, and the game
+    stays in play, on the box and at the next boot. Both ways a snapshot is written: a step a
+    turn of the loop, and whole at a press that finds the game far behind."""
+    import os
+
+    import snapshot
+    from record import OVERDUE
+
+    src = _app("snapram-src")
+    src.new_game("khaan", ["red", "blue", "green"], 0, 6)
+    for _ in range(32):
+        src.press("OK")
+    lines = _log(src)
+    real = snapshot.state_chunks
+
+    def chunks(game, name):
+        raise MemoryError("memory allocation failed, allocating 752 bytes")
+
+    for way in ("steps", "press"):
+        app = _app("snapram-" + way)
+        assert hostops.journal_put(app, {"lines": lines, "part": 0, "last": True})["actions"] == 31
+        rec = app.record
+        assert rec.far_behind() and not rec.snaps
+        snapshot.state_chunks = chunks
+        try:
+            if way == "press":
+                app.press("HELP")  # (changes nothing: the game far behind, a whole snapshot now)
+            for _ in range(50):
+                session.snapshot_step(app, 0)
+                if app.snapping is None:
+                    break
+        finally:
+            snapshot.state_chunks = real
+        assert app.record is rec and app.screen_name() == "khaan" and app.alert != "ERR", (way, app.ui_json())
+        assert not rec.snaps and not [n for n in os.listdir(app.root) if n.endswith(".tmp")], way
+        assert not rec.overdue(), "the next try waits OVERDUE lines"
+        failed = rec.lines
+        for _ in range(3 * OVERDUE):  # RAM again: the snapshot is written OVERDUE lines on (whole
+            app.press("OK")  # at a press: the game is still far behind; HELP's sentence ends first)
+            if rec.snaps or rec.lines - failed > OVERDUE:
+                break
+        for _ in range(50):
+            session.snapshot_step(app, 0)
+            if app.snapping is None:
+                break
+        assert rec.since == 0 and len(rec.snaps) == 1, (way, rec.since, rec.snaps)
+        again = App(pixels(), None, app.root)
+        again.boot()
+        assert again.screen_name() == "khaan" and again.state_get()["state"] == app.state_get()["state"], way
+
+
 def test_a_journal_put_that_runs_out_of_ram_is_no_memory_never_a_bad_journal():
     """Issue 20 finding 3, issue 23 finding 10: a good journal whose replay runs out of RAM
     was refused as a bad one ("the journal does not replay: MemoryError"), so the game in
