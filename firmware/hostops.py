@@ -291,10 +291,12 @@ def link_stats(app, args: dict) -> dict:
 
 
 def rules_op(app, op: str, args: dict):
-    """A game's tables (a constant: encoded once and kept as their text in link.TABLES - the
-    last game's only: 1-6 KB - which goes out at the speed of a write instead of that of the
-    encoder; kept only while the heap is not short - on a short heap the text's block would
-    split what is free - and let go by Link.tidy: another game's when the heap runs low)."""
+    """A game's tables computed by the box's rules - when the image's text of them is missing
+    or damaged (link.known_tables answers them from flash otherwise). A constant: encoded once
+    and kept as their text in link.TABLES - the last game's only: 1-6 KB - which goes out at
+    the speed of a write instead of that of the encoder; kept only while the heap is not short
+    - on a short heap the text's block would split what is free - and let go by Link.tidy:
+    another game's when the heap runs low)."""
     from link import TABLES, short
     from shared_rules import ops
 
