@@ -129,6 +129,23 @@ def count(image: str, lines: str, heap: str, names: list, keep: str = "") -> dic
     return result
 
 
+def every_game(heap: str = "190wK", games=("khan", "chuhan", "huns", "khaan")) -> dict:
+    """{op: {"cold": [ms], "warm": [ms, ...]}} of every game's ops on this tree's image (one
+    image; each game's requests on a box of their own, booted afresh): bench/run.py prints
+    them beside bench_device's timed figures. Empty without valgrind."""
+    if not shutil.which("valgrind"):
+        return {}
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        image = _image(ROOT, os.path.join(tmp, "image"))
+        for game in games:
+            lines = os.path.join(tmp, game + ".jsonl")
+            names = _lines(game, lines)
+            shutil.rmtree(os.path.join(image, "cg"), ignore_errors=True)
+            out.update(count(image, lines, heap, names))
+    return out
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", default="khan")

@@ -137,6 +137,9 @@ def main() -> int:
     device = [bench_device.measure("190wK"), bench_device.measure("96wK")]
     for res in device:
         res["all_tables"] = bench_device.heap_all(res["heap"])
+    import count_requests
+
+    counted = count_requests.every_game()
     device_rate = bench_device.verify_rate()
     presses = bench_device.buttons()
     during = bench_device.during_verify()
@@ -190,6 +193,16 @@ def main() -> int:
     print("what the device pays (bench/bench_device.py): the same ops as requests over the link,")
     print("timed inside the virtual Pico from first byte in to last byte out, .mpy firmware")
     bench_device.report(device, device_rate)
+    print()
+    if counted:
+        print("the same requests counted, not timed (bench/count_requests.py, valgrind): machine instructions")
+        print("scaled by the calibration loop's, the same on every run - the timed figures above are about")
+        print("twice these on this machine, which pays cache misses and the pseudo-terminal the count leaves out")
+        print("%-24s %14s %22s" % ("op (190wK)", "cold Pico-eq.", "warm Pico-eq. (cases)"))
+        for op, r in counted.items():
+            print("%-24s %11.1f ms %14.1f-%.1f ms" % (op, r["cold"][0], min(r["warm"]), max(r["warm"])))
+    else:
+        print("(bench/count_requests.py's counted figures: valgrind is not installed)")
     print()
     print("buttons at the GPIO level (bench/bench_device.py): a latched edge to the frame handed to the LEDs")
     bench_device.report_buttons(presses)
