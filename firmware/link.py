@@ -243,11 +243,14 @@ def known_tables(op: str):
     computing and encoding Khan's cost ~200 ms Pico-equivalent (the request's first) and
     keeping it 6 KB. Missing, or not its CRC (damaged, cut short): None - the rules compute
     them (hostops.rules_op), as before; the box never answers with a damaged file's bytes."""
+    game = op[:op.find(".")]
+    if game not in NAMES:  # (an op of no game: the ops table says what it is)
+        return None
     import shared_rules
     from binascii import crc32
 
     path = shared_rules.__file__
-    path = path[:path.rfind("/") + 1] + "tables/" + op[:op.find(".")] + ".json"
+    path = path[:path.rfind("/") + 1] + "tables/" + game + ".json"
     block = bytearray(TABLES_BLOCK)
     view = memoryview(block)
     try:
