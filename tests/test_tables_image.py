@@ -106,6 +106,8 @@ def test_a_damaged_tables_file_is_never_answered_the_box_computes_them(tmp_path)
     try:
         sim.wait_ready()
         folder = tmp_path / "pico" / "lib" / "shared_rules" / "tables"
+        for op in ("nope.tables", "../pins.tables", "lib/main.tables"):  # (no game's: the ops table's answer)
+            assert sim.link.exchange(op, {})["error"]["code"] == "unknown_op", op
         for game, how in zip(NAMES, ("flipped", "cut", "head", "gone")):
             want = json.loads(cjson.dumps(ops.call(game + ".tables", {})))
             assert sim.link.ask(game + ".tables", {}) == want, game
