@@ -99,6 +99,9 @@ def test_a_long_base64_value_is_a_piece_of_its_own_and_the_text_is_the_same():
         {"text": big + "\x01"},  # its escape: refused as before
         {"text": big[:-4] + "\"AB="},  # a quote
         {"a": "\x01", "b": big},  # MARK's own value beside a long one
+        # long values, each a different one, inside and beside containers: each where its text
+        # is (the pieces are joined in the order the values were met)
+        {"a": {"x": _b64(150), "z": [{"q": _b64(200)}]}, "b": _b64(180), "c": {"y": _b64(220)}, "d": _b64(160)},
     ]
     micropython = sys.implementation.name == "micropython"
     for obj in cases:
