@@ -82,35 +82,33 @@ CALIBRATIONS = 3  # the calibration loop's runs before a game's requests, and as
 # room for the calibration's module or hello's reply at once; it lets go of what it can)
 
 
-def _calibration(link, times: int = CALIBRATIONS, given: int = 0) -> int:
-    """The least time of the device's calibration loop (µs) of `times` runs (given: as _short)."""
+def _calibrated(link, additions, times: int, given: int) -> int:
+    """The least time (µs) of `times` runs of the device's calibration loop (additions: True
+    for the whole loop, or a count, its time scaled to 1,000,000); given when the box had no
+    room for it even asked again (a 96wK box with Rise of the Khaan's rules loaded: the
+    calibration taken before stands then)."""
     from steppe.device import DeviceError
 
     try:
-        return min([link.ask("link.stats", {"calibrate": True}, timeout=60, tries=5)["calibration_us"]
+        return min([link.ask("link.stats", {"calibrate": additions}, timeout=60, tries=5)["calibration_us"]
                     for _ in range(times)])
     except DeviceError as e:
         if e.code != "no_memory" or not given:
             raise
         return given
+
+
+def _calibration(link, times: int = CALIBRATIONS, given: int = 0) -> int:
+    """The least time of the device's calibration loop (µs) of `times` runs."""
+    return _calibrated(link, True, times, given)
 
 
 SHORT = 200000  # additions of a short calibration (~30 ms here): one before an op's requests, one after
 
 
 def _short(link, times: int = 2, given: int = 0) -> int:
-    """The least time of the short calibration (`times` runs), scaled to 1,000,000 additions;
-    given when the box had no room for it even asked again (a 96wK box with Rise of the
-    Khaan's rules loaded: the calibration just before the op's requests stands then)."""
-    from steppe.device import DeviceError
-
-    try:
-        return min([link.ask("link.stats", {"calibrate": SHORT}, timeout=60, tries=5)["calibration_us"]
-                    for _ in range(times)])
-    except DeviceError as e:
-        if e.code != "no_memory" or not given:
-            raise
-        return given
+    """The least time of the short calibration (`times` runs), scaled to 1,000,000 additions."""
+    return _calibrated(link, SHORT, times, given)
 
 
 def _gap(busy_us: int, scale: float) -> float:
