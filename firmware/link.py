@@ -428,7 +428,6 @@ class Link:
                 else:  # (no rules, no host's ops loaded: the reply is the file's)
                     out = reply(rid, True, known)
                     op = None
-                    known = None
                 yield
             if out is None:
                 return

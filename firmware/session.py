@@ -312,18 +312,9 @@ def snapshot_step(app, now: int) -> None:
     except OSError as e:  # the game is saved; only the boot will replay more
         app.snapping = None
         app.warn("FULL", flash_error(e, "the game is saved, but no snapshot of it fits: boot will be slower"))
-    except MemoryError:
-        app.snapping = None
-        _snapshot_short(app)
-
-
-def _snapshot_short(app) -> None:
-    """A snapshot ran out of RAM (its temp file gone, snapshot.steps): it only shortens the
-    boot's replay - the game is saved line for line and stays in play (a fault would let it
-    go and put the box back at its menu). What code can go goes; the next try waits
-    OVERDUE lines."""
-    app.free_memory()
-    gc.collect()
+    except MemoryError:  # out of RAM (its temp file gone): a snapshot only shortens the boot's
+        app.snapping = None  # replay - the game, saved line for line, stays in play (a fault would
+        app.free_memory()  # let it go); what code can go goes, the next try waits OVERDUE lines
 
 
 def snapshot_whole(app, rec) -> None:
@@ -340,8 +331,8 @@ def snapshot_whole(app, rec) -> None:
                 pass
     except OSError as e:  # the action is saved; only the boot will replay more
         app.warn("FULL", flash_error(e, "the game is saved, but no snapshot of it fits: boot will be slower"))
-    except MemoryError:
-        _snapshot_short(app)
+    except MemoryError:  # (as snapshot_step's: the game stays in play)
+        app.free_memory()
 
 
 # -- the end: archived, summed up ----------------------------------------------------------------

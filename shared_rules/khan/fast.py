@@ -235,4 +235,3 @@ if sys.implementation.name == "micropython":
         st[ST_ANCHOR] = 0
         st[ST_LOOKED] = looked
         return k
-
