@@ -100,6 +100,7 @@ def count(image: str, lines: str, heap: str, names: list, keep: str = "") -> dic
     with open(script, "w") as f:
         f.write("SIM = %r\nLINES = %r\n" % (os.path.join(ROOT, "firmware", "sim"), lines) + DEVICE)
     out = os.path.join(image, "cg", "out")
+    shutil.rmtree(os.path.dirname(out), ignore_errors=True)  # (an earlier count's dumps would be read as this one's)
     os.makedirs(os.path.dirname(out))
     run = subprocess.run(["valgrind", "--tool=callgrind", "--dump-before=" + MARK, "--callgrind-out-file=" + out,
                           micropython(), "-X", "heapsize=" + heap, script], cwd=image, capture_output=True,
@@ -141,7 +142,6 @@ def every_game(heap: str = "190wK", games=("khan", "chuhan", "huns", "khaan")) -
         for game in games:
             lines = os.path.join(tmp, game + ".jsonl")
             names = _lines(game, lines)
-            shutil.rmtree(os.path.join(image, "cg"), ignore_errors=True)
             out.update(count(image, lines, heap, names))
     return out
 
