@@ -477,7 +477,7 @@ class Link:
         COLLECT_WORDS (a small heap: after every reply): a collection costs the Pico 10-100
         ms, and most requests leave a few KB - collecting after each one was most of a small
         request's cost. The strict JSON reader goes at once: a request that needed it (a line
-        over 4,300 bytes, or not plain ASCII JSON) is rare, and it is 3 KB of a Pico's heap."""
+        not plain canonical ASCII JSON) is rare, and it is 3 KB of a Pico's heap."""
         cjson.plain(None)  # (the request's packed text and its bytes, ~1 KB, go with it)
         if not hasattr(gc, "mem_free"):  # (CPython, the tests: no heap figure)
             gc.collect()
@@ -557,14 +557,16 @@ class Link:
 
                 if not strict.utf8(line):
                     return error(None, BAD_JSON, "line is not UTF-8")
+            raw = line
             line = text
         else:
             line = line.strip()
             ascii = False
+            raw = None
         if not line:
             return None
         try:
-            req = ops.loads_strict(line, ascii)
+            req = ops.loads_strict(line, ascii, raw)
         except RulesError as e:
             return error(None, e.code, e.message)
         if not isinstance(req, dict):

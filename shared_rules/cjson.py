@@ -386,14 +386,15 @@ def _roomy(n: int) -> bool:
     return free is None or free() > 16 * n
 
 
-def matches(obj, text: str, max_depth: int, ascii: bool = False) -> bool:
+def matches(obj, text: str, max_depth: int, ascii: bool = False, raw=None) -> bool:
     """Whether text is exactly the canonical JSON of obj, nested at most max_depth deep:
     then it is strict JSON too (what a request reader needs to know). obj is encoded into a
     sink that compares each piece as it comes (nothing built); the text is compared as
     bytes - indexing a str is O(n) on MicroPython (UTF-8), a byte string's O(1). ascii: text
     is ASCII and holds no backslash-u escape (a request line: ops.loads_strict), so json.dumps's
     text is compared unchecked - equal, it is the canonical text, or that with a raw DEL
-    (which JSON and the host's reader take as the escape)."""
+    (which JSON and the host's reader take as the escape). raw: text's bytes, if the caller
+    holds them (link.read: the line as it came) - the slow way needs no copy of them."""
     fast = None
     if _roomy(len(text)):
         try:
@@ -409,7 +410,7 @@ def matches(obj, text: str, max_depth: int, ascii: bool = False) -> bool:
                 return False
             at += len(part)
         return at == len(text)
-    sink = _Same(text.encode(), max_depth)
+    sink = _Same(text.encode() if raw is None else raw, max_depth)
     try:
         encode(obj, sink)
         sink.flush()

@@ -90,10 +90,34 @@ def parse_line(line: str):
     return loads_strict(line)
 
 
-def loads_strict(line: str, ascii: bool = False):
+def huge(obj) -> bool:
+    """Whether a JSON value holds an integer of more than MAX_DIGITS digits (MicroPython's
+    json.loads reads one; CPython's does not): loads_strict asks of a line long enough to
+    hold one. Here, not in strict.py: importing the strict reader for a long line (3 KB
+    of a Pico's heap, in pieces) was what a long request late in a game had no room for."""
+    todo = [obj]
+    while todo:
+        v = todo.pop()
+        t = type(v)
+        if t is int:
+            if v > 0x3FFFFFFF or v < -0x40000000:
+                try:
+                    if len(str(v)) - (v < 0) > MAX_DIGITS:
+                        return True
+                except ValueError:  # (CPython will not even write one)
+                    return True
+        elif t is list:
+            todo.extend(v)
+        elif t is dict:
+            todo.extend(v.values())
+    return False
+
+
+def loads_strict(line: str, ascii: bool = False, raw=None):
     """The JSON of a request line, read as strictly on the device as on the host
     (shared_rules/strict.py); a RulesError (bad_json, with the reason) when it is not.
-    ascii: the line is known to be ASCII (link.read: as many bytes as characters)."""
+    ascii: the line is known to be ASCII (link.read: as many bytes as characters); raw:
+    its bytes, if the caller holds them (compared as they are: no copy of a long line)."""
     refused = None  # why json.loads refused the line (ValueError): it is not JSON to any reader
     if "\\u" not in line:  # the host sends canonical JSON: proven so by walking what it reads as
         try:
@@ -104,8 +128,8 @@ def loads_strict(line: str, ascii: bool = False):
         except (RuntimeError, MemoryError):  # or too deep: MicroPython's reader runs out of stack
             obj = None  # or RAM on a deep text. The strict reader, bounded, says which: a MemoryError
             # after it (json.loads of a text it passed) is the heap's and goes up
-        if obj is not None and cjson.matches(obj, line, MAX_DEPTH, ascii) and (
-                len(line) <= MAX_DIGITS or not __import__("shared_rules.strict", None, None, ("huge",)).huge(obj)):
+        if obj is not None and cjson.matches(obj, line, MAX_DEPTH, ascii, raw) and (
+                len(line) <= MAX_DIGITS or not huge(obj)):
             return obj
     try:
         from shared_rules import strict

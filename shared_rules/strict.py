@@ -182,24 +182,6 @@ def _digits(s: str, i: int) -> int:
     return i
 
 
-def huge(obj) -> bool:
-    """Whether a JSON value holds an integer of more than MAX_DIGITS digits (MicroPython's
-    json.loads reads one; CPython's does not): ops.loads_strict asks of a line long
-    enough to hold one."""
-    todo = [obj]
-    while todo:
-        v = todo.pop()
-        t = type(v)
-        if t is int:
-            if (v > 0x3FFFFFFF or v < -0x40000000) and len(str(v)) - (v < 0) > MAX_DIGITS:
-                return True
-        elif t is list:
-            todo.extend(v)
-        elif t is dict:
-            todo.extend(v.values())
-    return False
-
-
 def utf8(data) -> bool:
     """Whether bytes are UTF-8 as RFC 3629 has it: no overlong form, no surrogate, nothing
     past U+10FFFF, no sequence cut short (what CPython's decode takes, and only that)."""
