@@ -139,7 +139,9 @@ def measure(heap: str, games=GAMES, only: str = "") -> dict:
                     if not op.startswith(game + ".") or op == "khan.playout" or only not in op:
                         continue
                     args = cases.generate(op, PER_OP, 1)
-                    before = _short(link)  # (the desktop's speed beside this op's requests)
+                    # (the desktop's speed beside this op's requests; the game's whole calibration
+                    # when a 96wK box full of its rules had no room for the short one)
+                    before = _short(link, given=calib)
                     cold, g, ok, _ = _cost(link, op, args[0])
                     gap = max(gap, g)
                     warm = []
