@@ -14,8 +14,10 @@ instructions x 7,984 ms / (the loop's instructions). Not the README's figures (t
 bench_device's wall clock, which also pays the cache misses and the pseudo-terminal): a
 tool to see what a change saves, to the instruction.
 
-Run: .venv/bin/python bench/count_requests.py [--game khan] [--heap 190wK] [--ref GIT-REF]
-(--ref: the same requests to that commit's image too, side by side). Needs valgrind.
+Run: .venv/bin/python bench/count_requests.py [--game khan] [--heap 190wK] [--ref GIT-REF] [--where]
+(--ref: the same requests to that commit's image too, side by side; --where: the shares of
+each op's instructions in the parts of MicroPython that cost most - the allocation table's
+search, the interned names' lookup, frames from the heap). Needs valgrind.
 """
 
 import argparse
@@ -130,6 +132,50 @@ def count(image: str, lines: str, heap: str, names: list, keep: str = "") -> dic
     return result
 
 
+# where a request's instructions go inside MicroPython (callgrind's functions), as --where shows
+WHERE = (
+    ("search of the allocation table", "self", "py/gc.c:gc_alloc"),
+    ("interned-name lookup", "self", "py/qstr.c:qstr_find_strn"),
+    ("frames from the heap (their search in table's share too)", "incl", "py/malloc.c:m_malloc_maybe"),
+    ("dict lookups", "self", "py/map.c:mp_map_lookup"),
+    ("the bytecode itself", "self", "py/vm.c:mp_execute_bytecode"),
+)
+
+
+def _short(label: str) -> str:
+    """A WHERE part's column head: the last word of its name before any parenthesis."""
+    return label.split(" (")[0].split()[-1]
+
+
+def where(dump: str) -> "list[float]":
+    """The shares (%) of a request's instructions in WHERE's parts of MicroPython, from its
+    callgrind dump: the search for a run of free blocks (gc_alloc walks the allocation table
+    from the lowest free block up, past every hole), the lookup of a new string among the
+    interned names (a linear walk of every name a module loaded), the frames a call takes
+    from the heap (a function's state over 11 words: bench/frames.py), the dicts' lookups and
+    the bytecode's own loop. (m_malloc_maybe: only fun_bc_call asks for a frame that way in a
+    request; its share holds the search for it.)"""
+    shares = []
+    for inclusive in (False, True):
+        run = subprocess.run(["callgrind_annotate", "--threshold=100", "--inclusive=" + ("yes" if inclusive else "no"),
+                              dump], capture_output=True, text=True)
+        rows = run.stdout.splitlines()
+        total = 0
+        got = {}
+        for row in rows:
+            parts = row.split()
+            if len(parts) < 3 or not parts[0][0].isdigit():
+                continue
+            n = int(parts[0].replace(",", ""))
+            if "PROGRAM TOTALS" in row:
+                total = n
+            for _, kind, fn in WHERE:
+                if (kind == "incl") == inclusive and fn in row and fn not in got:
+                    got[fn] = n
+        shares.append({fn: 100.0 * n / total for fn, n in got.items()} if total else {})
+    return [shares[kind == "incl"].get(fn, 0.0) for _, kind, fn in WHERE]
+
+
 def every_game(heap: str = "190wK", games=("khan", "chuhan", "huns", "khaan")) -> dict:
     """{op: {"cold": [ms], "warm": [ms, ...]}} of every game's ops on this tree's image (one
     image; each game's requests on a box of their own, booted afresh): bench/run.py prints
@@ -152,13 +198,24 @@ def main(argv=None) -> int:
     p.add_argument("--heap", default="190wK")
     p.add_argument("--ref", default="", help="a git ref to count side by side (its image built from a worktree)")
     p.add_argument("--keep", default="", help="a folder for each request's callgrind dump (callgrind_annotate)")
+    p.add_argument("--where", action="store_true", help="where each op's instructions go inside MicroPython: the"
+                   " allocation table's search, the interned names' lookup, heap frames... (cold, first warm)")
     o = p.parse_args(argv)
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
     with tempfile.TemporaryDirectory() as tmp:
         lines = os.path.join(tmp, "lines.jsonl")
         names = _lines(o.game, lines)
-        runs = [("now", count(_image(ROOT, os.path.join(tmp, "now")), lines, o.heap, names, o.keep))]
+        keep = o.keep or (os.path.join(tmp, "dumps") if o.where else "")
+        runs = [("now", count(_image(ROOT, os.path.join(tmp, "now")), lines, o.heap, names, keep))]
+        if o.where:
+            print("where the instructions go inside MicroPython, %% of each request's (%s heap):" % o.heap)
+            print("%-24s %s" % ("", " ".join("%13s" % _short(label) for label, _, _ in WHERE)))
+            for op in runs[0][1]:
+                for label in ("cold", "warm1"):
+                    shares = where(os.path.join(keep, "%s-%s.out" % (op, label)))
+                    print("%-24s %s" % (op + " " + label, " ".join("%12.1f%%" % v for v in shares)))
+            print("(%s)" % "; ".join("%s: %s" % (_short(label), label) for label, _, _ in WHERE))
         if o.ref:
             tree = os.path.join(tmp, "tree")
             subprocess.run(["git", "worktree", "add", "-q", "--detach", tree, o.ref], cwd=ROOT, check=True)

@@ -84,7 +84,7 @@ def functions(path: str) -> "list[tuple[str, int, int]]":
         if n & 1:
             names.append("<static %d>" % (n >> 1))
         else:
-            names.append(b[i:i + (n >> 1)].decode())
+            names.append(b[i:i + (n >> 1)].decode("utf-8", "surrogatepass"))  # (a lone surrogate: a test string of the JSON reader)
             i += (n >> 1) + 1
     for _ in range(n_obj):
         i = _skip_obj(b, i)
