@@ -170,8 +170,10 @@ def where(dump: str) -> "list[float]":
             if "PROGRAM TOTALS" in row:
                 total = n
             for _, kind, fn in WHERE:
-                if (kind == "incl") == inclusive and fn in row and fn not in got:
-                    got[fn] = n
+                if (kind == "incl") == inclusive and (fn + " " in row or fn + "'" in row):
+                    # (a function's own cost is split by callgrind among its recursion's levels,
+                    # fn'2, fn'3...: summed; an inclusive cost is the outermost level's, the largest)
+                    got[fn] = got.get(fn, 0) + n if not inclusive else max(got.get(fn, 0), n)
         shares.append({fn: 100.0 * n / total for fn, n in got.items()} if total else {})
     return [shares[kind == "incl"].get(fn, 0.0) for _, kind, fn in WHERE]
 
