@@ -97,7 +97,6 @@ class Board:
         # a cell's name is its column's letter and its row's number: both made once
         self.cols = tuple(chr(65 + x) for x in range(width))
         self.rows = tuple(str(y + 1) for y in range(height))
-        self._names = None  # each cell's name once made (name_of)
 
     def banks(self) -> bytearray:
         """Per cell, the bank of the river it lies on (1, 2...; 0 for river and no cell):
@@ -124,17 +123,7 @@ class Board:
         return bank
 
     def name_of(self, i: int) -> str:
-        """Cell i's name ("D4"), made once a board: a new string is looked for among every
-        name MicroPython has interned (~1,200 once Khan's rules are loaded), ~0.1 ms of a
-        Pico each - khan.invasions' 35 cells were a quarter of its request. Kept for the
-        cells named (a request names the same cells again)."""
-        names = self._names
-        if names is None:
-            names = self._names = [""] * self.size
-        name = names[i]
-        if not name:
-            name = names[i] = self.cols[i % self.width] + self.rows[i // self.width]
-        return name
+        return self.cols[i % self.width] + self.rows[i // self.width]
 
     def water(self) -> "tuple[int, ...]":
         """The cells that are not land, in order (few: a check that no piece stands on

@@ -78,18 +78,6 @@ def test_cell_names_run_from_a1_in_the_north_west():
         raises("bad_args", b.cell, bad)
 
 
-def test_a_cells_name_is_made_once_a_board():
-    # a new string costs a Pico a walk of every interned name (~0.1 ms once Khan's rules are
-    # loaded): a board names a cell once, and gives that same string again
-    b = board(DEFAULT_TEXT + ";")
-    names = [b.name_of(i) for i in range(b.size)]
-    assert names[0] == "A1" and names[14] == "A2" and names[-1] == "N11"
-    assert len(set(names)) == b.size
-    assert all(b.name_of(i) is names[i] for i in range(b.size))
-    other = board(DEFAULT_TEXT + ";")  # another board makes its own
-    assert other.name_of(20) == names[20]
-
-
 def test_irregular_board_with_no_cells():
     b = board("+###+\n#M.M#\n#~+G#\n+###+\nruler grey A1\n")
     assert (b.width, b.height) == (3, 2)
