@@ -63,3 +63,33 @@ def test_the_device_answers_packed_pieces_packed_and_objects_as_objects(sim):
     reply = sim.link.raw_line(request_line({"id": 3, "op": "khan.flee", "args": bad}).encode())
     assert reply["error"]["code"] == "bad_args" and "base64" in reply["error"]["message"]
     assert reply == dict(ops.reply("khan.flee", bad), id=3)
+
+
+def test_a_rise_of_the_khaan_state_goes_packed_and_comes_back_an_object(sim):
+    """khaan.play's state as a list of integers (shared_rules/khaan/packed.py): every seeded
+    case's reply, unpacked, is the host's own; a state that does not load goes as it is (the
+    device says why in its own words); the box answers each form in that form."""
+    from shared_rules.khaan import packed as khaan_packed
+
+    sent_packed = 0
+    for args in cases.generate("khaan.play", 12, 3):
+        sent = wire.pack_args("khaan.play", args)
+        want = ops.reply("khaan.play", args)
+        if khaan_packed.is_packed(sent["state"]):
+            sent_packed += 1
+            assert len(request_line({"args": sent})) < len(request_line({"args": args}))
+        else:
+            assert sent is args
+        got = wire.unpack_reply("khaan.play", sent, ops.reply("khaan.play", json.loads(cjson.dumps(sent))))
+        assert cjson.dumps(got) == cjson.dumps(want)
+    assert sent_packed >= 6
+    bad = {"state": {"game": "khaan", "version": 1, "players": ["red"]}, "action": {"do": "next_turn"}}
+    assert wire.pack_args("khaan.play", bad) is bad
+    play = [a for a in cases.generate("khaan.play", 12, 3) if ops.reply("khaan.play", a)["ok"]][0]
+    whole = wire.pack_args("khaan.play", play)
+    answer = sim.link.raw_line(request_line({"id": 5, "op": "khaan.play", "args": whole}).encode())
+    assert khaan_packed.is_packed(answer["result"]["state"])
+    assert wire.unpack_reply("khaan.play", whole, answer)["result"] == ops.reply("khaan.play", play)["result"]
+    as_object = sim.link.raw_line(request_line({"id": 6, "op": "khaan.play", "args": play}).encode())
+    assert as_object["result"] == ops.reply("khaan.play", play)["result"]
+    assert sim.link.request("khaan.play", play) == ops.reply("khaan.play", play)["result"], "callers see objects"

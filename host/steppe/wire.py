@@ -1,5 +1,5 @@
 """What steppe sends a device: Khan's pieces and states packed (shared_rules/khan/packed.py,
-packed_state.py).
+packed_state.py), and Rise of the Khaan's states (shared_rules/khaan/packed.py).
 
 A Khan op's pieces go to the device packed, and khan.play's state whole - a few hundred
 bytes of base64 instead of a ~2.5 KB object of ~300 values (a state: ~3.4 KB, ~500), which
@@ -12,6 +12,8 @@ for the device to refuse them in its own words.
 
 from shared_rules.errors import RulesError
 from shared_rules.khan import board as board_mod
+from shared_rules.khaan import packed as khaan_packed
+from shared_rules.khaan import state as khaan_state
 from shared_rules.khan import load, packed, packed_state, state
 
 PIECES_OPS = ("khan.flee", "khan.invasions", "khan.conquer", "khan.conquests")
@@ -46,6 +48,13 @@ def pack_args(op: str, args):
             done = _packed_pieces(st.get("board"), st.get("pieces"), st["players"])
             if done is not None:
                 return dict(args, state=dict(st, pieces=done))
+    elif op == "khaan.play":
+        st = args.get("state")
+        if isinstance(st, dict) and not khaan_packed.is_packed(st):
+            try:  # (a Rise of the Khaan state: ~60 strings as JSON, a list of integers packed)
+                return dict(args, state=khaan_packed.pack(khaan_state.game(st)))
+            except (RulesError, TypeError, ValueError, KeyError):
+                pass
     return args
 
 
@@ -72,6 +81,8 @@ def unpack_reply(op: str, sent, reply: dict) -> dict:
         return reply
     if op in PIECES_OPS and packed.is_packed(result.get("pieces")):
         result["pieces"] = _unpacked(sent.get("board", "default"), result["pieces"])
+    elif op == "khaan.play" and khaan_packed.is_packed(result.get("state")):
+        result["state"] = khaan_state.game_json(khaan_packed.unpack(result["state"]))
     elif op == "khan.play" and isinstance(result.get("state"), dict):
         st = result["state"]
         if packed.is_packed(st):

@@ -394,18 +394,21 @@ def new(args: dict) -> dict:
 
 
 def play(args: dict) -> dict:
-    """Apply actions to a saved game: the new state and what each action did. It pauses
-    after each action (shared_rules/pause.py: the box's buttons take their turn)."""
+    """Apply actions to a saved game: the new state and what each action did, the state in
+    the form it was given (packed: khaan/packed.py). It pauses after each action
+    (shared_rules/pause.py: the box's buttons take their turn)."""
     state = module("shared_rules.khaan.state")
     apply = module("shared_rules.khaan.actions").apply
 
-    g = state.game(A.obj(args, "state"))
+    given = A.obj(args, "state")
+    packed = module("shared_rules.khaan.packed") if "packed" in given else None  # (steppe's: wire.py)
+    g = packed.unpack(given) if packed is not None else state.game(given)
     pause()
     events = []
     for action in A.actions(args, MAX_EVENTS):
         events.append(apply(g, action))
         pause()
-    return {"state": state.game_json(g), "events": events}
+    return {"state": packed.pack(g) if packed is not None else state.game_json(g), "events": events}
 
 
 OPS = {
@@ -430,7 +433,7 @@ NEEDS = (";board khaan.dice khaan.board rng"
          ";new khaan.growth rng khaan.state khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige khaan.game"
          ";order khaan.dice khaan.growth rng khaan.state"
          ";place khaan.growth rng khaan.state"
-         ";play khaan.growth rng khaan.state khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige khaan.game khaan.actions"
+         ";play khaan.growth rng khaan.state khaan.combat khaan.dice khaan.kurultai khaan.plunder khaan.prestige khaan.game khaan.actions khaan.packed"
          ";plunder khaan.plunder khaan.growth rng khaan.state"
          ";prestige khaan.prestige khaan.growth rng khaan.state"
          ";roll khaan.growth rng khaan.state"
