@@ -174,6 +174,7 @@ def unpack(data, type=type, int=int, len=len):
             raise bad_args("state.order.rounds: not a turn-order roll (all roll, then the tied players re-roll)")
         g.order = places
         g.rounds = rows
+    _need(ints, at, 1, "its battle")
     on = ints[at]
     if on < 0 or on > 1:
         raise _bad(on, 0, 1, at, "whether a battle is on")

@@ -97,6 +97,14 @@ def test_no_packed_state_is_let_in_that_the_json_reader_refuses():
     assert tried > 500 and 0 < refused < tried
 
 
+def test_a_packed_state_cut_short_anywhere_is_refused():
+    # (an index past the list's end would be a traceback: each part's length is asked first)
+    for s in _states():
+        ints = packed.pack(state.game(s))["packed"]
+        for k in range(len(ints)):
+            assert _fails(dict(packed.pack(state.game(s)), packed=ints[:k])) is None, k
+
+
 def test_a_packed_state_that_is_not_one_is_refused_naming_why():
     p = packed.pack(state.game(_states()[5]))
     ints = p["packed"]
