@@ -23,6 +23,8 @@ TMP = "errors.tmp"
 CAP = 4096  # bytes of log kept on flash: the newest entries
 ENTRY = 1024  # room made for a new entry (a longer one makes the log drop more of its oldest)
 MARK = "@ "  # an entry's header line starts with it
+SET_ASIDE = ".bad"  # a notice naming a file set aside (store.aside) is what the user must be told: a
+# fault's notice does not take its place (the fault is in this log and on the error screen)
 AGAIN_MS = 60000  # the same code again within this long is not written again (a screen that fails each frame)
 
 # the code on the matrix: where it happened, then what it was (docs/ui.md lists both)
@@ -65,7 +67,8 @@ def note(app, e, where: str, about: str) -> str:
             write(app.root, e, where, about, app.faults)
         except Exception:  # no room to say it (MemoryError), or the flash refused: play goes on
             pass
-    app.notice = "the box recovered from " + type(e).__name__ + " in " + where + " (" + c + ", steppe logs)"
+    if SET_ASIDE not in app.notice:  # (files set aside stay said: hello's notice, steppe sync's warning)
+        app.notice = "the box recovered from " + type(e).__name__ + " in " + where + " (" + c + ", steppe logs)"
     return c
 
 
@@ -154,7 +157,8 @@ def after(app, e, where: str, about: str, game: str) -> str:
     try:
         code = note(app, e, where, about)
     except Exception:  # no room to write it: the saved game and the error screen still come
-        app.notice = "the box recovered from an error"
+        if SET_ASIDE not in app.notice:
+            app.notice = "the box recovered from an error"
     e = None
     from memory import unload
 

@@ -553,3 +553,34 @@ def test_a_finished_game_of_every_title_takes_no_more_actions_and_undo_still_wor
         app.history = None
         app.press("BACK", True)  # undo: the end taken back, and the game goes on
         assert app.record.count() == n - 1 and not rules.is_over(app.record.game), game
+
+
+def test_files_set_aside_stay_said_when_a_fault_comes_after():
+    """A notice naming a file set aside (an old save refused beside a game in progress: its
+    .bad file) is what hello gives and steppe sync warns of: an error the box recovers from
+    later is written to its log and shown, and does not take that notice's place. Without
+    one standing, the error's notice is hello's."""
+    import os
+
+    from shared_rules import cjson, ops
+
+    root = tmpdir("aside_fault")
+    khan = ops.call("khan.new", {"players": ["red", "blue"], "seed": 3})["state"]
+    for name, text in (("khan.json", cjson.dumps(khan)), ("app.json", '{"current": "khan"}')):
+        with open(root + name, "w") as f:
+            f.write(text)
+    app = App(pixels(), None, root)
+    app.boot()  # khan.json becomes the game in progress
+    with open(root + "khan.json", "w") as f:  # an old save beside it, refused at the next boot
+        f.write(cjson.dumps(khan))
+    app = App(pixels(), None, root)
+    app.boot()
+    said = app.notice
+    assert "khan.json.bad" in said and "khan.json.bad" in os.listdir(root), said
+    app.fault(RuntimeError("a bug in a frame"), "draw")
+    assert app.notice == said and hostops.hello(app, {})["notice"] == said
+    with open(root + "errors.log") as f:
+        assert "RuntimeError in draw" in f.read()
+    other = _app("fault_alone")
+    other.fault(RuntimeError("a bug in a frame"), "draw")
+    assert other.notice.startswith("the box recovered from RuntimeError in draw"), other.notice
