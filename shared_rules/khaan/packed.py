@@ -22,12 +22,16 @@ a wrong one is a bad_args naming its place in the list.
 """
 
 from shared_rules.errors import bad_args
+from shared_rules.khaan.dice import MAX_ROUNDS, settle
+from shared_rules.khaan.tables import DICE_IN_BOX, MAX_PLAYERS
 from shared_rules.ops import module
 from shared_rules.rng import PCG32
 
 VERSION = 1
 KEY = "packed"
-MAX_INTS = 7 + 6 + 3 + 8 + 1 + 200 * 6 + 11 + 7 + 8  # the longest: six players, 200 rounds of a turn-order roll
+# the longest: the head and each player's prestige, a roll of every die, a turn-order roll of
+# MAX_ROUNDS rounds, a battle (its flag, two sides, two d6), a plunder (its flag, four, two d4), PCG32
+MAX_INTS = 7 + MAX_PLAYERS + 3 + DICE_IN_BOX + 1 + MAX_ROUNDS * MAX_PLAYERS + 11 + 7 + 8
 WRAPPER = ("game", "packed", "players", "version")
 
 
@@ -151,10 +155,9 @@ def unpack(data, type=type, int=int, len=len):
     g.counts = [n6, n4]
     g.rolls = _faces(ints, at, n6, dice["d6"], "a d6") + _faces(ints, at + n6, n4, dice["d4"], "a d4") if k else []
     at += k
-    rolls = module("shared_rules.khaan.dice")
     rounds = ints[at]
-    if rounds < 0 or rounds > rolls.MAX_ROUNDS:
-        raise _bad(rounds, 0, rolls.MAX_ROUNDS, at, "the turn-order roll's rounds")
+    if rounds < 0 or rounds > MAX_ROUNDS:
+        raise _bad(rounds, 0, MAX_ROUNDS, at, "the turn-order roll's rounds")
     at += 1
     if rounds:
         _need(ints, at, rounds * n + 1, "its battle")
@@ -169,7 +172,7 @@ def unpack(data, type=type, int=int, len=len):
                     _faces(ints, at + q, 1, order_faces, "a turn-order face")
             rows.append(row)
             at += n
-        places = rolls.settle(rows, n)
+        places = settle(rows, n)
         if places is None:
             raise bad_args("state.order.rounds: not a turn-order roll (all roll, then the tied players re-roll)")
         g.order = places
