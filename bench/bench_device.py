@@ -331,7 +331,8 @@ def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT) -> dict:
                         "wait_ms": sum(waits) / n, "work_ms": sum(works) / n / 1000.0 * scale,
                         "median_ms": each[len(each) // 2] if each else 0.0,
                         "p95_ms": each[min(len(each) - 1, len(each) * 95 // 100)] if each else 0.0,
-                        "largest_ms": each[-1] if each else 0.0, "busy_ms": after["busy_us"] * scale / 1000.0})
+                        "largest_ms": each[-1] if each else 0.0, "busy_ms": after["busy_us"] * scale / 1000.0,
+                        "busy_op": after.get("busy_op", "")})
         finally:
             _close(pico, link)
     return out
@@ -341,10 +342,10 @@ def report_verify(v: dict) -> None:
     print("a press while steppe verify --count %d runs (%s; 4 times), arrows tapped every %d ms at the GPIO level: %d cases in"
           " %.1f s (%s), %d presses acted on, %d edges lost; edge to frame, Pico-eq.: mean %.1f ms (the wait for"
           " the poll %.1f ms + its work %.1f ms), median %.1f, 95th percentile %.1f, largest %.1f ms; the box's"
-          " longest stretch between two turns %.1f ms"
+          " longest stretch between two turns %.1f ms (%s)"
           % (v["count"], v["heap"], TAP_MS, v["cases"], v["seconds"], "agree" if v["agree"] else "DIFFER",
              v["presses"], v["dropped"], v["wait_ms"] + v["work_ms"], v["wait_ms"], v["work_ms"], v["median_ms"],
-             v["p95_ms"], v["largest_ms"], v["busy_ms"]))
+             v["p95_ms"], v["largest_ms"], v["busy_ms"], v["busy_op"]))
 
 
 def report_buttons(res: dict) -> None:

@@ -13,6 +13,11 @@ of the game - and the history overlay it opens steps back and forth through the 
 
 import sys
 
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
+
 import display
 import faults
 import loop
@@ -63,6 +68,7 @@ class App:
         self.tidy_us = 0  # ...and the tidying after it (Link.tidy: a collection when the heap runs short)
         self.link_op = ""
         self.max_gap = 0  # ms: the longest gap between two turns of the button loop (link.stats)
+        self.busy_op = ""  # what held the buttons that longest: an op's name, or the loop's part (link.stats)
         self.max_busy = 0  # us: the most CPU time a press could wait for its poll (link.stats):
         # a stretch of the link's work between two of its yields and a turn of the loop (the
         # gap without the loop's sleep, which a benchmark scales to a Pico's speed)
@@ -97,8 +103,6 @@ class App:
 
     def apply_settings(self) -> None:
         """The brightness, the supply and the hints saved on the box (ui/settings.py), if any."""
-        import os
-
         try:
             os.stat(self.path(SETTINGS_FILE))
         except OSError:

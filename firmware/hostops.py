@@ -4,8 +4,16 @@ after its reply (link.py): play does not carry this code.
 """
 
 import gc
-import os
 import sys
+
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
+try:
+    from ubinascii import b2a_base64  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from binascii import b2a_base64
 
 import session
 from hal import clock
@@ -31,8 +39,6 @@ def bad_files(app, args: dict) -> dict:
     path = app.path(name)
 
     def data(out) -> None:
-        from binascii import b2a_base64
-
         out.append('"')
         block = bytearray(48)  # (a multiple of 3: the blocks' base64 joins up. Small: the reply's
         view = memoryview(block)  # pieces wait in the sink by the 32, and a box that set a file
@@ -260,14 +266,16 @@ def link_stats(app, args: dict) -> dict:
     longest gap between two turns of the button loop since the last link.stats (gap_ms: wall
     time, the loop's sleep in it), the most CPU time a press could wait for its poll (busy_us:
     a stretch of the link's between two of its yields and a turn of the loop, loop.stretch;
-    the last link.stats's own left out), on the
+    the last link.stats's own left out; busy_op: the op of that stretch, or "loop" for a turn
+    of the loop itself), on the
     virtual Pico with GPIO input (sim/gpio.py) the buttons' events made (and by button:
     events, {name: [presses, long presses, repeats, HELP]}), polls that took
     edges late (they waited for a busy loop), edges lost to a full ring and edge to frame
     ([polls, wait ms sum, max, work us sum, max], the largest since the last link.stats), and with
     "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py); with
     "calibrate": n, n of its additions (their time scaled to 1,000,000: a short one)."""
-    out = {"last_us": app.link_us, "tidy_us": app.tidy_us, "op": app.link_op, "gap_ms": app.max_gap, "busy_us": app.max_busy}
+    out = {"last_us": app.link_us, "tidy_us": app.tidy_us, "op": app.link_op, "gap_ms": app.max_gap, "busy_us": app.max_busy,
+           "busy_op": app.busy_op}
     timing = getattr(app.buttons, "timing", None)  # (the virtual Pico's GPIO input: sim/gpio.py)
     if timing is not None:
         out["presses"] = timing[5]

@@ -72,6 +72,7 @@ def turn(app) -> None:
     app.turn_us = work
     if work > app.max_busy:
         app.max_busy = work
+        app.busy_op = "loop"  # (its own turn: a press, a frame, a snapshot step)
 
 
 def draw(app, now: int) -> None:
@@ -175,6 +176,7 @@ def stretch(app, began: int) -> None:
     busy = clock.elapsed(clock.now_us(), began) + app.turn_us
     if busy > app.max_busy:
         app.max_busy = busy
+        app.busy_op = app.link_op
 
 
 def answer_trouble(app, e, answered: bool, stdout) -> None:
