@@ -72,3 +72,23 @@ def test_a_broken_install_stays_at_the_repl(micropython, tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.count("companion stopped: PinError: pins.json is missing") == 1
     assert not os.path.exists(tmp_path / "board" / "errors.log")
+
+
+def test_the_box_takes_its_own_modules_from_lib_before_the_root(tmp_path):
+    """main.py puts /lib first on sys.path (a Pico's has the root, '', first): each module of
+    the box's is then found at once, not after three littlefs lookups at the root, and a
+    stray file at the root named like one of them (here display.py, which app imports) does
+    not stand in for it - on today's main the box would not start."""
+    from steppe.sim import VirtualPico
+
+    board = str(tmp_path / "pico")
+    pico = VirtualPico(board, heap="190wK")
+    pico.open()
+    with open(os.path.join(board, "display.py"), "w") as f:
+        f.write("raise ImportError('the stray display.py at the root was imported')\n")
+    link = pico.start(tries=8)
+    try:
+        hello = link.request("hello", timeout=5.0)
+        assert hello["protocol"] >= 1 and "screen" in link.request("ui.get", timeout=5.0)
+    finally:
+        pico.shutdown(link)
