@@ -72,6 +72,15 @@ def measure_firmware(mp: str, image: str) -> list:
     return [json.loads(line) for line in run.stdout.splitlines()]
 
 
+def measure_lookups(mp: str, image: str) -> str:
+    """A missing file's lookup on littlefs, as a Pico's flash holds the image (bench/lookups.py)."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lookups.py")
+    run = subprocess.run([mp, "-X", "heapsize=4M", script, image], capture_output=True, text=True, timeout=600)
+    if run.returncode:
+        raise SystemExit("lookups benchmark failed:\n" + run.stdout + run.stderr)
+    return run.stdout.strip()
+
+
 def measure_link(tmp: str, rounds: int = 50) -> "tuple[float, float]":
     """Boot to ready and the round trip of hello, on a virtual Pico over its pty (ms)."""
     import threading
@@ -132,6 +141,7 @@ def main() -> int:
         image = os.path.join(tmp, "image")
         build.write(image, build.files(build.HOST))
         fw_rows = measure_firmware(mp, image)
+        lookups = measure_lookups(mp, image)
         boot, rtt = measure_link(tmp)
         flashed = bench_host.flash_times(tmp)
     device = [bench_device.measure("190wK"), bench_device.measure("96wK")]
@@ -207,6 +217,8 @@ def main() -> int:
     print("buttons at the GPIO level (bench/bench_device.py): a latched edge to the frame handed to the LEDs")
     bench_device.report_buttons(presses)
     bench_device.report_verify(during)
+    print()
+    print("imports on a Pico's flash (bench/lookups.py):", lookups)
     return 0
 
 

@@ -13,7 +13,12 @@ This module is imported at a game's end and for the host's archive ops only.
 """
 
 import gc
-import os
+
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
+
 import sys
 
 from rebuild import Reader, entry_of

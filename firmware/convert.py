@@ -6,7 +6,10 @@ goes); a save that cannot be read is kept as NAME.json.bad and named in the noti
 never a crash, never silently lost.
 """
 
-import os
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
 
 import store
 from record import Record, forget

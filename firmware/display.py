@@ -6,7 +6,11 @@ Functions of the App's display state (its screen, leaving, history, alert, why..
 """
 
 import gc
-from binascii import crc32
+
+try:
+    from ubinascii import crc32  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from binascii import crc32
 
 from hal import clock
 from memory import unload

@@ -13,7 +13,11 @@ boot: a damaged one never stops the box, and the reader (stream) turns any byte 
 not printable ASCII into "?".
 """
 
-import os
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
+
 import sys
 
 from hal import clock

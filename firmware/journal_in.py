@@ -13,7 +13,10 @@ once more), and incoming.all stays, so the last part sent again - by session.rep
 host after no_memory - replays it without appending its lines twice.
 """
 
-import os
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
 
 from rebuild import Reader, entry_of
 from record import SLOTS, Record, forget

@@ -11,7 +11,10 @@ that, or changed before it, is said too, never read over in silence, and the new
 snapshot is kept aside (NAME.sK.bad) - the box's last word on how far the game had got.
 """
 
-import os
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
 
 from rebuild import BadLine, Reader, entry_of
 from record import SLOTS, Damaged, Record, _size, forget

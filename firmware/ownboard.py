@@ -5,7 +5,10 @@ setup's MYDK and MYTB), and its text goes into the game's journal header. Loaded
 is used, and let go after.
 """
 
-import os
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
 
 NAME = "khanboard.txt"
 MAX_TEXT = 4000  # board_text.MAX_TEXT: a longer file is not a board

@@ -4,7 +4,11 @@ not carry this code between undos. The functions take the Record as `self`.
 """
 
 import gc
-import json
+
+try:
+    import ujson as json  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import json
 
 import store
 from record import _module

@@ -17,8 +17,15 @@ same: the generator is part of the state).
 """
 
 import gc
-import os
-from binascii import crc32  # (here: an import in a function looks for a file of that name first, each call)
+
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
+try:
+    from ubinascii import crc32  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from binascii import crc32
 
 from shared_rules import cjson, journal
 from shared_rules.errors import RulesError

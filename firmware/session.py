@@ -9,7 +9,12 @@ leaves the game at its last whole action.
 """
 
 import gc
-import os
+
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
+
 import sys
 
 import store

@@ -4,7 +4,15 @@ Record as `self`.
 """
 
 import gc
-import os
+
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
+try:
+    from ubinascii import crc32  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from binascii import crc32
 
 from record import SLOTS, STEP, forget, state_chunks
 from shared_rules import cjson
@@ -68,8 +76,6 @@ class _Sealed:
         self.crc = 0
 
     def write(self, text: str) -> None:
-        from binascii import crc32
-
         self.f.write(text)
         self.crc = crc32(text.encode(), self.crc)
 

@@ -7,8 +7,14 @@ one. No remove() first - that would open a window with no file at all. The games
 themselves are journals (record.py).
 """
 
-import json
-import os
+try:
+    import ujson as json  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import json
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
 
 from shared_rules import cjson
 

@@ -309,9 +309,9 @@ def fast_parts(obj, max_depth: int = 64, ascii: bool = False):
     longs = []
     try:
         if not _C:  # (found once: an import in the function cost each request ~2 ms on a Pico)
-            import binascii
-            import json
-            from collections import OrderedDict
+            import ubinascii as binascii  # (MicroPython's own, by their own names: a plain
+            import ujson as json  # name is first looked for on the flash: firmware/README.md)
+            from ucollections import OrderedDict
 
             _C.append(json.dumps)
             _C.append(OrderedDict)

@@ -5,9 +5,18 @@ compiled .mpy files, so `steppe flash` writes the host's hash next to them in a 
 named HASH; the virtual Pico runs the sources and hashes them itself.
 """
 
-import os
-from binascii import hexlify
-from hashlib import sha256
+try:
+    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import os
+try:
+    from ubinascii import hexlify  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from binascii import hexlify
+try:
+    from uhashlib import sha256  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from hashlib import sha256
 
 HASH_FILE = "HASH"
 

@@ -19,7 +19,10 @@ the places of its actions in firmware/record.py). This module is the format alon
 the device needs to write and read its lines.
 """
 
-from binascii import crc32
+try:
+    from ubinascii import crc32  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from binascii import crc32
 
 from shared_rules.errors import bad_args
 

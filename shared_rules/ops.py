@@ -5,8 +5,12 @@ The same table answers `steppe rules OP` on the host, the device over serial, an
 so the device only spends RAM on the games that are played.
 """
 
-import json
 import sys
+
+if sys.implementation.name == "micropython":
+    import ujson as json  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+else:  # (CPython: its own, never a ujson package the host may have)
+    import json
 
 from shared_rules import cjson
 from shared_rules.errors import BAD_JSON, INTERNAL, NO_MEMORY, TOO_LONG, UNKNOWN_OP, RulesError, bad_args

@@ -5,6 +5,13 @@ The host proves a device's game this way (steppe verify --game, sync push, the s
 a game); the line format itself is shared_rules/journal.py.
 """
 
+import sys
+
+if sys.implementation.name == "micropython":
+    import ujson as json  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+else:  # (CPython: its own, never a ujson package the host may have)
+    import json
+
 from shared_rules import cjson
 from shared_rules.errors import bad_args
 from shared_rules.journal import ACTION, REDO, UNDO, check_header, start, unseal
@@ -56,8 +63,6 @@ class Stack:
 def parse_lines(lines) -> "tuple[dict, list]":
     """(header, [JSON text of each entry]) of journal lines (str), each checksum checked:
     bad_args naming the first line that is torn or damaged (line 1 is the header)."""
-    import json
-
     texts = []
     k = 0
     for line in lines:
@@ -89,8 +94,6 @@ def replay(head: dict, texts: list, each=None):
     order, each one's draws compared with what it recorded. each(game, k, entry, event,
     who) is called after each action (k: its index in texts; who: the game's actor before
     it). bad_args names the line that does not apply or whose draws differ."""
-    import json
-
     from shared_rules.errors import RulesError
     from shared_rules.games import module
 

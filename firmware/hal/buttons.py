@@ -15,6 +15,11 @@ edge() and held() are pure functions of (level, ms), so tests drive them on a fa
 the virtual Pico's machine.press() delivers its edges through the same handler.
 """
 
+try:
+    from uarray import array  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from array import array
+
 from hal import clock
 
 try:
@@ -87,13 +92,12 @@ class PinButtons:
     (UP DOWN LEFT RIGHT are the arrows: the first four)."""
 
     def __init__(self, pins: dict) -> None:
-        from array import array
-
         from hal.pins import BUTTONS
 
         self.names = BUTTONS
         self._numbers = [pins[name] for name in BUTTONS]
         self._pins = None
+        self._irq_off = self._irq_on = None  # machine.disable_irq and enable_irq (start)
         self.s = array("i", bytes(24 * _W))  # the six buttons' states
         self.ring = array("i", bytes(8 * _RING))  # edges: button * 2 + down, then ms
         self.head = 0  # edges added, modulo 2 * _RING (the next slot: head % _RING)
@@ -102,9 +106,15 @@ class PinButtons:
         
 
     def start(self) -> None:
-        """The pins and their interrupts (at the first poll: no hardware at import)."""
-        from machine import Pin
+        """The pins and their interrupts (at the first poll: no hardware at import). machine
+        is imported here once and its two calls kept: `import machine` in poll() would look
+        for machine.py and machine.mpy on the flash at every poll (six littlefs lookups on a
+        Pico, 250 times a second: an extensible built-in is never in sys.modules)."""
+        import machine
 
+        Pin = machine.Pin
+        self._irq_off = machine.disable_irq
+        self._irq_on = machine.enable_irq
         assert self._numbers is not None
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in self._numbers]
         self._numbers = None
@@ -163,13 +173,13 @@ class PinButtons:
         """[(name, event)] for what the buttons did since the last poll, in order."""
         if self._pins is None:
             self.start()
-        import machine
-
         pins = self._pins
-        assert pins is not None
+        off = self._irq_off
+        on = self._irq_on
+        assert pins is not None and off is not None and on is not None
         s = self.s
         edges = None
-        state = machine.disable_irq()
+        state = off()
         try:
             for k in range(6):  # an edge the lockout swallowed
                 down = 0 if pins[k].value() else 1
@@ -182,7 +192,7 @@ class PinButtons:
                     edges.append((self.ring[i], self.ring[i + 1]))
                     self.tail = (self.tail + 1) & _SPAN
         finally:
-            machine.enable_irq(state)
+            on(state)
         out = None
         if edges:
             out = []

@@ -4,7 +4,10 @@ One file is the single source of truth: the firmware reads it at boot, the Wokwi
 and the wiring notes are checked against it.
 """
 
-import json
+try:
+    import ujson as json  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import json
 
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 

@@ -16,7 +16,11 @@ from a table of the palette's GRB bytes, rebuilt only when the cap moves.
 """
 
 import sys
-from array import array
+
+try:
+    from uarray import array  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from array import array
 
 LARGE_KEEP = 96  # the large colours come down first, but to no less than this share (/255) of the
 # others' factor: a frame of many small lit LEDs (a card, a band of text) leaves the board

@@ -8,6 +8,7 @@ edges played by a thread (sim/gpio.py, loaded only then) - each edge running the
 interrupt handler at once, in the middle of whatever the firmware does, as a hard IRQ does.
 """
 
+import os as _os  # (once, here: not at each pin's irq - the firmware's own imports are what tests/test_builtin_imports.py counts)
 import sys
 
 _held = set()  # the pins a test bench's finger holds down (press()): they read 0
@@ -47,7 +48,7 @@ class Pin:
         object (flags()). With STEPPE_GPIO, sim/gpio.py's thread plays timed edges."""
         if handler:
             _irqs[self.number] = (self, handler)
-            if __import__("os").getenv("STEPPE_GPIO"):
+            if _os.getenv("STEPPE_GPIO"):
                 __import__("gpio").start()
         return self
 

@@ -11,7 +11,10 @@ no-cell squares that do or do not border neighbouring territories). After the gr
 A1 is the north-west corner, rows grow southwards.
 """
 
-from array import array
+try:
+    from uarray import array  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from array import array
 
 from shared_rules.errors import bad_args
 from shared_rules.khan.tables import DX, DY, OFF, RIVER, RULERS, TERRAINS

@@ -26,9 +26,17 @@ transport packs and unpacks: host/steppe/device.py). Reading packed pieces check
 khan/load.py checks of the object, cell by cell, with the field named.
 """
 
-import binascii
+try:
+    import ubinascii as binascii  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import binascii
+
 import sys
-from struct import unpack_from
+
+try:
+    from ustruct import unpack_from  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from struct import unpack_from
 
 from shared_rules import cjson
 from shared_rules.errors import bad_args

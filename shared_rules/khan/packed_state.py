@@ -36,7 +36,10 @@ a turn past 2^32) is sent as the object (pack() returns None). Reading checks ea
 khan/load.py checks the object, with the field named.
 """
 
-from struct import pack_into, unpack_from
+try:
+    from ustruct import pack_into, unpack_from  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from struct import pack_into, unpack_from
 
 from shared_rules import args as A
 from shared_rules.errors import bad_args

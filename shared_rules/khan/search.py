@@ -10,7 +10,11 @@ of a Pico's first request).
 """
 
 import sys
-from array import array
+
+try:
+    from uarray import array  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    from array import array
 
 from shared_rules.khan.conquer import Protections, available, judge, orientations
 from shared_rules.khan.position import Position
