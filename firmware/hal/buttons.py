@@ -103,7 +103,6 @@ class PinButtons:
         self.head = 0  # edges added, modulo 2 * _RING (the next slot: head % _RING)
         self.tail = 0  # edges taken, modulo 2 * _RING
         self.dropped = 0  # edges lost to a full ring (never, at six buttons and _RING)
-        
 
     def start(self) -> None:
         """The pins and their interrupts (at the first poll: no hardware at import). machine
@@ -113,8 +112,6 @@ class PinButtons:
         import machine
 
         Pin = machine.Pin
-        self._irq_off = machine.disable_irq
-        self._irq_on = machine.enable_irq
         assert self._numbers is not None
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in self._numbers]
         self._numbers = None
@@ -123,6 +120,10 @@ class PinButtons:
         for k in range(6):
             self.s[k * _W + _LAST] = t
             self._pins[k].irq(handler, _BOTH, hard=True)
+        # (taken after the interrupts are set up: the virtual Pico's GPIO input puts its own
+        # in machine's place as the first is - sim/gpio.py)
+        self._irq_off = machine.disable_irq
+        self._irq_on = machine.enable_irq
 
     def _irq(self, p) -> None:
         """A pin's interrupt: its edge latched. Runs with the heap locked (a hard IRQ):
