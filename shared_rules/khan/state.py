@@ -11,9 +11,13 @@ from shared_rules.khan.conquer import Protections
 from shared_rules.khan.game import STATE_VERSION, VIRTUAL, KhanGame
 from shared_rules.khan.position import NO_KEY, Position
 from shared_rules.khan.tables import FIGURES, RULERS, TERRAINS
+from shared_rules.pause import pause
 
 
 def pieces_json(pos: Position) -> dict:
+    """(A late game's names a cell ~150 times, a new string each: ~15-30 ms of a Pico. A host's
+    khan.playout answers with them: a pause after the yurts and every 16 figures lets the
+    box's buttons take their turn - shared_rules/pause.py.)"""
     b = pos.board
     rulers = {}
     home = []
@@ -28,8 +32,11 @@ def pieces_json(pos: Position) -> dict:
     for i in range(b.size):
         if pos.yurt[i]:
             yurts[b.name_of(i)] = pos.owner_name(pos.yurt[i])
+    pause()
     figures = []
     for f in range(len(pos.fig_cells)):
+        if f & 15 == 15:
+            pause()
         cells = [b.name_of(i) for i in pos.fig_cells[f]]
         if pos.fig_plain[f]:
             figures.append(cells)

@@ -76,3 +76,16 @@ def test_a_long_reply_written_a_part_at_a_time_is_the_canonical_text():
         assert "".join(parts) == text
         if len(text) > 4 * cjson_steps.STEP_CHARS:
             assert n[0] >= len(text) // (4 * cjson_steps.STEP_CHARS), (len(text), n[0])
+
+
+def test_a_late_games_pieces_named_pause_after_the_yurts_and_every_16_figures():
+    from shared_rules.khan import state
+
+    game, _, _ = randplay.playout(5, 4)
+    assert game.phase == OVER
+    plain = cjson.dumps(state.pieces_json(game.pos))
+    with _Counted() as n:
+        paused = cjson.dumps(state.pieces_json(game.pos))
+    assert paused == plain
+    figures = len(game.pos.fig_cells)
+    assert figures >= 16 and n[0] == 1 + figures // 16, (figures, n[0])
