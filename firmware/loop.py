@@ -18,6 +18,11 @@ from hal.buttons import LONG, PRESS, REPEAT
 FRAME_MS = 16  # ~60 frames a second at most
 POLL_MS = 4
 DRAW_TRIES = 3  # a frame of the loop that finds no room this many times in a row is a fault
+# the box's own work, for the virtual Pico's GPIO input (sim/gpio.py) to tell what a press waited
+# for: us of work summed (the loop's turns, the link's stretches; wrapping as the clock does) and
+# when the work under way began (-1: none, the loop asleep). The benchmark scales the work to a
+# Pico's speed, not the sleep (bench_device.during_verify). Two ints kept in place: nothing allocated.
+CPU = [0, -1]
 
 
 async def run(app, link, stdin, stdout) -> None:
@@ -38,7 +43,7 @@ def turn(app) -> None:
     loop goes on. Run by the loop - and from inside a host's rules op, at its pauses
     (rulesop.breathe)."""
     now = clock.now()
-    began = clock.now_us()
+    began = CPU[1] = clock.now_us()
     gap = clock.elapsed(now, app.turned)  # the buttons unpolled this long (a request, a save)
     if gap > app.max_gap:
         app.max_gap = gap
@@ -70,6 +75,8 @@ def turn(app) -> None:
             gc.collect()
     work = clock.elapsed(clock.now_us(), began)
     app.turn_us = work
+    CPU[0] = clock.later(CPU[0], work)
+    CPU[1] = -1
     if work > app.max_busy:
         app.max_busy = work
         app.busy_op = "loop"  # (its own turn: a press, a frame, a snapshot step)
@@ -101,7 +108,7 @@ async def serve(app, link, stdin, stdout) -> None:
     reader = Reader(stdin, lines=lines)  # (a frame that stalls is given up through lines)
     chunk = reader.chunk  # the bytes that came, reserved once
     link.loop = True  # (a rules op's pauses: the loop's turns, rulesop.breathe)
-    app.link_began = clock.now_us()
+    begin(app)
     while True:
         n = 0
         got = None
@@ -119,7 +126,7 @@ async def serve(app, link, stdin, stdout) -> None:
                             stretch(app, app.link_began)  # between its stages
                             if wanted(app, clock.now()):
                                 await pause(asyncio, 0)
-                            app.link_began = clock.now_us()
+                            begin(app)
                         answered = True
                         now = clock.now_us()  # its reply's last byte written:
                         app.link_us = clock.elapsed(now, lines.line_began)  # what it cost, all told
@@ -130,7 +137,7 @@ async def serve(app, link, stdin, stdout) -> None:
                         answering = None
                         link.tidy()  # a collection only when the heap runs short
                         app.tidy_us = clock.elapsed(clock.now_us(), began)
-                        app.link_began = clock.now_us()
+                        begin(app)
                     except KeyboardInterrupt:
                         raise
                     except Exception as e:  # this line's answer, once: never a second one
@@ -149,7 +156,12 @@ async def serve(app, link, stdin, stdout) -> None:
             continue  # between its blocks cost each request ~5 ms of a Pico per 256 bytes)
         stretch(app, app.link_began)
         await pause(asyncio, POLL_MS if not n else 0)  # (0: the buttons' turn between pieces)
-        app.link_began = clock.now_us()
+        begin(app)
+
+
+def begin(app) -> None:
+    """The link's task takes up its work (a stretch, until stretch())."""
+    app.link_began = CPU[1] = clock.now_us()
 
 
 def wanted(app, now: int) -> bool:
@@ -170,10 +182,14 @@ def stretch(app, began: int) -> None:
     its own; the virtual Pico runs ~50 times faster, its loop still asleep at most, and is
     measured as a Pico would be. The stretch that answered link.stats is left out: the
     figures it read are of the requests before it."""
+    now = clock.now_us()
+    if CPU[1] >= 0:
+        CPU[0] = clock.later(CPU[0], clock.elapsed(now, began))
+        CPU[1] = -1
     if app.stats_read:
         app.stats_read = False
         return
-    busy = clock.elapsed(clock.now_us(), began) + app.turn_us
+    busy = clock.elapsed(now, began) + app.turn_us
     if busy > app.max_busy:
         app.max_busy = busy
         app.busy_op = app.link_op

@@ -74,7 +74,7 @@ def breathe(app) -> None:
             loop.turn(app)
         finally:
             pause.HOOK[0] = hook
-    app.link_began = clock.now_us()
+    loop.begin(app)
 
 
 def ready(op: str) -> bool:

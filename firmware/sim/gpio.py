@@ -26,14 +26,20 @@ _due = [0, 0]  # the scripted time (ms) the board's clock may not pass, and 1 wh
 SAMPLES = 1000  # each timed poll's wait (ms) and work (us), the first this many since link.stats read them
 _waits = []
 _works = []
+_busies = []
+_cpu = [None, 0, 0, 0]  # loop.CPU (once timed); at the last edge played: its work summed, the work
+# under way's part done before the edge (us), and then the poll's wait spent on the box's work (us)
 
 
 def samples() -> list:
-    """[waits, works] of the timed polls since the last call (link.stats "samples": the
-    benchmark's percentiles), then begun afresh."""
-    out = [list(_waits), list(_works)]
+    """[waits, works, busies] of the timed polls since the last call (link.stats "samples":
+    the benchmark's percentiles), then begun afresh. busies: the part of each wait (us) the
+    box spent on its own work - a request's stretch, a turn of the loop - rather than asleep:
+    a Pico takes that ~50-100 times longer (the benchmark scales it), its sleep not."""
+    out = [list(_waits), list(_works), list(_busies)]
     del _waits[:]
     del _works[:]
+    del _busies[:]
     return out
 
 
@@ -46,6 +52,10 @@ def press(number: int, down: bool) -> None:
     from hal import clock
 
     _at[0] = clock.now()
+    cpu = _cpu[0]
+    if cpu is not None:  # (what the box had worked so far, and on the work under way)
+        _cpu[1] = cpu[0]
+        _cpu[2] = clock.elapsed(clock.now_us(), cpu[1]) if cpu[1] >= 0 else 0
     if down:
         held.add(number)
     else:
@@ -74,8 +84,10 @@ def start() -> None:
 def _time() -> None:
     """PinButtons.poll and Pixels.show wrapped: a poll's edge to its frame on the LEDs (sent,
     or found there already: show() sends no frame twice)."""
+    import loop
     from hal import buttons, clock, pixels
 
+    _cpu[0] = loop.CPU
     poll = buttons.PinButtons.poll
     show = pixels.Pixels.show
 
@@ -102,6 +114,11 @@ def _time() -> None:
             if self.tail != tail:  # edges taken (not a repeat, a long press by holding)
                 _at[1] = took
                 _at[2] = max(0, clock.elapsed(real, _at[0]))
+                cpu = loop.CPU  # the wait's work: what was summed since the edge, less what was
+                busy = clock.elapsed(cpu[0], _cpu[1]) - _cpu[2]  # done before it, and this turn's so far
+                if cpu[1] >= 0:
+                    busy += clock.elapsed(clock.now_us(), cpu[1])
+                _cpu[3] = min(max(0, busy), (_at[2] + 1) * 1000)
                 _at[3] = -1
                 if _at[2] >= 10:
                     TIMING[6] += 1
@@ -128,6 +145,7 @@ def _account() -> None:
     if len(_waits) < SAMPLES:
         _waits.append(wait)
         _works.append(work)
+        _busies.append(_cpu[3])
     t = TIMING
     t[0] += 1
     t[1] += wait
