@@ -337,7 +337,7 @@ def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT) -> dict:
                         "median_ms": each[len(each) // 2] if each else 0.0,
                         "p95_ms": each[min(len(each) - 1, len(each) * 95 // 100)] if each else 0.0,
                         "largest_ms": each[-1] if each else 0.0, "busy_ms": after["busy_us"] * scale / 1000.0,
-                        "busy_op": after.get("busy_op", "")})
+                        "busy_op": (after.get("busy_op") or "between requests") + " " + after.get("busy_at", "")})
         finally:
             _close(pico, link)
     return out

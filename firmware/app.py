@@ -68,7 +68,9 @@ class App:
         self.tidy_us = 0  # ...and the tidying after it (Link.tidy: a collection when the heap runs short)
         self.link_op = ""
         self.max_gap = 0  # ms: the longest gap between two turns of the button loop (link.stats)
-        self.busy_op = ""  # what held the buttons that longest: an op's name, or the loop's part (link.stats)
+        self.serving = ""  # the op of the request being answered ("" between requests)
+        self.busy_op = ""  # what held the buttons longest: the op served ("loop": the loop's own turn)...
+        self.busy_at = ""  # ...and where its stretch ended: a stage, a pause, the reply, the reading (link.stats)
         self.max_busy = 0  # us: the most CPU time a press could wait for its poll (link.stats):
         # a stretch of the link's work between two of its yields and a turn of the loop (the
         # gap without the loop's sleep, which a benchmark scales to a Pico's speed)

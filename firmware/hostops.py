@@ -266,8 +266,9 @@ def link_stats(app, args: dict) -> dict:
     longest gap between two turns of the button loop since the last link.stats (gap_ms: wall
     time, the loop's sleep in it), the most CPU time a press could wait for its poll (busy_us:
     a stretch of the link's between two of its yields and a turn of the loop, loop.stretch;
-    the last link.stats's own left out; busy_op: the op of that stretch, or "loop" for a turn
-    of the loop itself), on the
+    the last link.stats's own left out; busy_op and busy_at: the op being answered then
+    and where the stretch ended - a stage, a pause, its reply, the reading - or "loop" and
+    "turn" for a turn of the loop itself), on the
     virtual Pico with GPIO input (sim/gpio.py) the buttons' events made (and by button:
     events, {name: [presses, long presses, repeats, HELP]}), polls that took
     edges late (they waited for a busy loop), edges lost to a full ring and edge to frame
@@ -275,7 +276,7 @@ def link_stats(app, args: dict) -> dict:
     "calibrate": true the DESIGN.md calibration loop's time, run here (firmware/calib.py); with
     "calibrate": n, n of its additions (their time scaled to 1,000,000: a short one)."""
     out = {"last_us": app.link_us, "tidy_us": app.tidy_us, "op": app.link_op, "gap_ms": app.max_gap, "busy_us": app.max_busy,
-           "busy_op": app.busy_op}
+           "busy_op": app.busy_op, "busy_at": app.busy_at}
     timing = getattr(app.buttons, "timing", None)  # (the virtual Pico's GPIO input: sim/gpio.py)
     if timing is not None:
         out["presses"] = timing[5]

@@ -80,6 +80,7 @@ def turn(app) -> None:
     if work > app.max_busy:
         app.max_busy = work
         app.busy_op = "loop"  # (its own turn: a press, a frame, a snapshot step)
+        app.busy_at = "turn"
 
 
 def draw(app, now: int) -> None:
@@ -123,7 +124,7 @@ async def serve(app, link, stdin, stdout) -> None:
                     answered = False  # which lets it go once read)
                     try:
                         for _ in answering:  # a rules op: the buttons' turn
-                            stretch(app, app.link_began)  # between its stages
+                            stretch(app, app.link_began, "stage")  # between its stages
                             if wanted(app, clock.now()):
                                 await pause(asyncio, 0)
                             begin(app)
@@ -131,7 +132,8 @@ async def serve(app, link, stdin, stdout) -> None:
                         now = clock.now_us()  # its reply's last byte written:
                         app.link_us = clock.elapsed(now, lines.line_began)  # what it cost, all told
                         app.link_op = link.op
-                        stretch(app, app.link_began)  # and once its reply is out
+                        stretch(app, app.link_began, "reply")  # and once its reply is out
+                        app.serving = ""
                         await pause(asyncio, 0)
                         began = clock.now_us()
                         answering = None
@@ -154,7 +156,7 @@ async def serve(app, link, stdin, stdout) -> None:
                 gc.collect()
         if n and not got and reader.body:  # a framed line's next block has come: read on (a yield
             continue  # between its blocks cost each request ~5 ms of a Pico per 256 bytes)
-        stretch(app, app.link_began)
+        stretch(app, app.link_began, "read")
         await pause(asyncio, POLL_MS if not n else 0)  # (0: the buttons' turn between pieces)
         begin(app)
 
@@ -175,13 +177,14 @@ def wanted(app, now: int) -> bool:
     return waiting is None or waiting() or app.screen.animating(now)
 
 
-def stretch(app, began: int) -> None:
+def stretch(app, began: int, at: str) -> None:
     """The link's task yields: what it did since began, with a turn of the loop, is what a
     press that came as it began waited for (link.stats busy_us). On a Pico the loop is due
     at every yield of a stretch longer than its sleep (POLL_MS), so each stretch counts on
     its own; the virtual Pico runs ~50 times faster, its loop still asleep at most, and is
     measured as a Pico would be. The stretch that answered link.stats is left out: the
-    figures it read are of the requests before it."""
+    figures it read are of the requests before it. at: where it ended ("stage", "pause",
+    "reply", "read": a constant, nothing made), kept with the op served for the longest."""
     now = clock.now_us()
     if CPU[1] >= 0:
         CPU[0] = clock.later(CPU[0], clock.elapsed(now, began))
@@ -192,7 +195,8 @@ def stretch(app, began: int) -> None:
     busy = clock.elapsed(now, began) + app.turn_us
     if busy > app.max_busy:
         app.max_busy = busy
-        app.busy_op = app.link_op
+        app.busy_op = app.serving
+        app.busy_at = at
 
 
 def answer_trouble(app, e, answered: bool, stdout) -> None:

@@ -65,7 +65,7 @@ def breathe(app) -> None:
     (link.stats busy_us counts each such stretch, with a turn of the loop). (Nothing the op
     reads is the box's: its arguments are the host's. The hook is off during the turn: a
     screen's own use of the rules never breathes.)"""
-    loop.stretch(app, app.link_began)
+    loop.stretch(app, app.link_began, "pause")
     now = clock.now()
     if clock.elapsed(now, app.turned) >= loop.POLL_MS and loop.wanted(app, now):
         hook = pause.HOOK[0]
