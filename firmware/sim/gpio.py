@@ -27,8 +27,28 @@ SAMPLES = 1000  # each timed poll's wait (ms) and work (us), the first this many
 _waits = []
 _works = []
 _busies = []
-_cpu = [None, 0, 0, 0]  # loop.CPU (once timed); at the last edge played: its work summed, the work
-# under way's part done before the edge (us), and then the poll's wait spent on the box's work (us)
+_cpu = [None, 0, 0, 0, 0, 0]  # loop.CPU (once timed); at the last edge played: its work summed, the
+# work under way's part done before the edge (us), and then the poll's wait spent on the box's work
+# (us); the board's time waiting for a core (ns, _queued) at the edge, and at the poll
+_SCHED = []  # /proc/self/schedstat, open once for each thread that reads it (the board's, the finger's)
+
+
+def _queued(k: int = 0) -> int:
+    """ns the board's main thread has waited for a core (runnable, another program on it):
+    time a Pico, which runs nothing else, never loses - taken off a wait or a work timed on
+    the wall clock (this 2-core machine runs steppe's verify beside the board). 0 where
+    Linux does not say. k: which thread reads (0 the board's, 1 the finger's: a file each)."""
+    if not _SCHED:
+        for _ in range(2):
+            try:
+                _SCHED.append(open("/proc/self/schedstat", "rb"))
+            except OSError:
+                _SCHED.append(None)
+    f = _SCHED[k]
+    if f is None:
+        return 0
+    f.seek(0)
+    return int(f.read().split()[1])
 
 
 def samples() -> list:
@@ -56,6 +76,7 @@ def press(number: int, down: bool) -> None:
     if cpu is not None:  # (what the box had worked so far, and on the work under way)
         _cpu[1] = cpu[0]
         _cpu[2] = clock.elapsed(clock.now_us(), cpu[1]) if cpu[1] >= 0 else 0
+        _cpu[4] = _queued(1)
     if down:
         held.add(number)
     else:
@@ -101,7 +122,8 @@ def _time() -> None:
             # the lockout over, or an arrow tapped for 40 ms held long enough to repeat
             now = _due[0]
         tail = self.tail
-        took = clock.now_us()
+        queued = _queued() if self.head != self.tail else -1  # (read only when edges wait: each read
+        took = clock.now_us()  # costs the board's loop ~4 us)
         out = poll(self, now)
         self.timing = TIMING  # (link.stats reads it there)
         if out:
@@ -118,7 +140,11 @@ def _time() -> None:
                 busy = clock.elapsed(cpu[0], _cpu[1]) - _cpu[2]  # done before it, and this turn's so far
                 if cpu[1] >= 0:
                     busy += clock.elapsed(clock.now_us(), cpu[1])
+                if queued < 0:  # (an edge came since the look)
+                    queued = _queued()
+                busy -= (queued - _cpu[4]) // 1000  # (not the board's work: waiting for a core)
                 _cpu[3] = min(max(0, busy), (_at[2] + 1) * 1000)
+                _cpu[5] = queued
                 _at[3] = -1
                 if _at[2] >= 10:
                     TIMING[6] += 1
@@ -128,6 +154,7 @@ def _time() -> None:
         show(self)
         if _at[1] >= 0 and _at[3] < 0:
             _at[3] = clock.now_us()
+            _cpu[5] = _queued() - _cpu[5]  # (the frame's work: its wait for a core taken off)
 
     buttons.PinButtons.poll = timed_poll
     pixels.Pixels.show = timed_show
@@ -140,7 +167,7 @@ def _account() -> None:
     from hal import clock
 
     wait = _at[2]
-    work = clock.elapsed(_at[3], _at[1])
+    work = max(0, clock.elapsed(_at[3], _at[1]) - _cpu[5] // 1000)
     _at[1] = -1
     if len(_waits) < SAMPLES:
         _waits.append(wait)
