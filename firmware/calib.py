@@ -4,7 +4,10 @@ here a dict of their own. The benchmarks scale the device's own request times by
 (bench/bench_device.py): the whole loop, or a short one beside each op they time (the
 desktop's speed drifts from second to second)."""
 
-import time
+try:
+    import utime as time  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import time
 
 
 def run(n: int) -> int:

@@ -11,7 +11,10 @@ period. The virtual Pico's ticks (firmware/sim/ticks.py) wrap as the RP2040's do
 just before the wrap; under CPython (the tests) this module's own clock does the same.
 """
 
-import time
+try:
+    import utime as time  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+except ImportError:  # CPython
+    import time
 
 try:
     from micropython import const  # type: ignore[assignment]
