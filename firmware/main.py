@@ -11,20 +11,21 @@ import sys
 RESTARTS = 3
 
 
-def _lib_first() -> None:
-    """/lib, where the box's modules are, first on sys.path (a Pico's is '', .frozen, /lib).
-    MicroPython looks for a module in each folder in turn, and on littlefs each miss is a
-    lookup of ~0.7 ms of a Pico (bench/lookups.py): with the root first, every module of
-    the box's imported (at boot, at a game's first request, after RAM was freed) was first
-    looked for there three times (NAME, NAME.py, NAME.mpy). And a stray file at the root
-    named like one of them can no longer stand in for it. (The virtual Pico's "lib" too.)"""
-    for k in range(len(sys.path)):
-        if sys.path[k] == "/lib" or sys.path[k] == "lib":
-            sys.path.insert(0, sys.path.pop(k))
-            return
+def _root_last() -> None:
+    """The root ('': the box's saved games, no modules) last on sys.path: a Pico's is '',
+    .frozen, /lib, and becomes .frozen, /lib, ''. MicroPython looks for a module in each
+    folder in turn, and on littlefs each miss is a lookup of ~0.6-1 ms of a Pico
+    (bench/lookups.py): with the root first, every module of the box's imported (at boot,
+    at a game's first request, after RAM was freed) was first looked for there three times
+    (NAME, NAME.py, NAME.mpy); .frozen is looked in without the flash. And a stray file at
+    the root named like one of the box's modules can no longer stand in for it. (The
+    root is sys.path[0], the folder main.py runs from: '' on a Pico, the board's folder on
+    the virtual Pico.)"""
+    if len(sys.path) > 1:
+        sys.path.append(sys.path.pop(0))
 
 
-_lib_first()
+_root_last()
 
 
 def _back_held() -> bool:

@@ -75,10 +75,10 @@ def test_a_broken_install_stays_at_the_repl(micropython, tmp_path):
 
 
 def test_the_box_takes_its_own_modules_from_lib_before_the_root(tmp_path):
-    """main.py puts /lib first on sys.path (a Pico's has the root, '', first): each module of
-    the box's is then found at once, not after three littlefs lookups at the root, and a
+    """main.py puts the root last on sys.path (a Pico's has it, '', first): each module of
+    the box's is then found in /lib, not after three littlefs lookups at the root, and a
     stray file at the root named like one of them (here display.py, which app imports) does
-    not stand in for it - on today's main the box would not start."""
+    not stand in for it - with the old main.py the box would not start."""
     from steppe.sim import VirtualPico
 
     board = str(tmp_path / "pico")

@@ -4,7 +4,7 @@ Its stdin/stdout are a pty (what USB CDC is on a Pico), its filesystem a folder.
 pairs with a relay between their masters, as socat would make: the interpreter owns one
 slave, the user's device path is the other slave, so pyserial and mpremote open it
 exactly as a board's /dev/ttyACM0. The
-firmware runs with the simulator's machine.py and neopixel.py first on its MICROPYPATH, so its
+firmware runs with the simulator's machine.py and neopixel.py on its MICROPYPATH, so its
 Pico code paths run unchanged. `micropython -i` drops to the REPL when the app stops
 (Ctrl-C), so mpremote can take over as on a board; when the interpreter exits (a soft
 reset, Ctrl-D at the REPL) it is started again, as a board reboots, on the same pty.
@@ -107,8 +107,11 @@ class VirtualPico:
         if self.heap:
             cmd += ["-X", "heapsize=" + heapsize(self.heap)]
             env["STEPPE_STAND_INS"] = str(STAND_INS)  # (paid: sim/natives.py holds a viper module's whole code)
-        # the board's own folders, as on a Pico (''  and /lib), after the simulated hardware
-        env["MICROPYPATH"] = ":".join((os.path.join(self.firmware, "sim"), ".", "lib", ".frozen"))
+        # the board's own folders as on a Pico (the root - the unix port puts main.py's folder
+        # first - .frozen, /lib: main.py puts the root last), then the simulated hardware's
+        # stand-ins (machine.py: the built-in machine is looked for on the filesystem first,
+        # wherever its stand-in is)
+        env["MICROPYPATH"] = ":".join((".frozen", "lib", os.path.join(self.firmware, "sim")))
         if self.gpio_path:
             env["STEPPE_GPIO"] = self.gpio_path
         else:
