@@ -135,10 +135,11 @@ async def serve(app, link, stdin, stdout) -> None:
                         stretch(app, app.link_began, "reply")  # and once its reply is out
                         app.serving = ""
                         await pause(asyncio, 0)
-                        began = clock.now_us()
+                        began = CPU[1] = clock.now_us()
                         answering = None
                         link.tidy()  # a collection only when the heap runs short
                         app.tidy_us = clock.elapsed(clock.now_us(), began)
+                        CPU[0] = clock.later(CPU[0], app.tidy_us)  # (work a press waits for too)
                         begin(app)
                     except KeyboardInterrupt:
                         raise

@@ -4,10 +4,11 @@ not carry this code between undos. The functions take the Record as `self`.
 """
 
 import gc
+import sys
 
-try:
+if sys.implementation.name == "micropython":
     import ujson as json  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
-except ImportError:  # CPython
+else:  # (CPython: its own, never a ujson package the host may have)
     import json
 
 import store

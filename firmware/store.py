@@ -7,10 +7,13 @@ one. No remove() first - that would open a window with no file at all. The games
 themselves are journals (record.py).
 """
 
-try:
+import sys
+
+if sys.implementation.name == "micropython":
     import ujson as json  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
-except ImportError:  # CPython
+else:  # (CPython: its own, never a ujson package the host may have)
     import json
+
 try:
     import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
 except ImportError:  # CPython

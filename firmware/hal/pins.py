@@ -4,9 +4,11 @@ One file is the single source of truth: the firmware reads it at boot, the Wokwi
 and the wiring notes are checked against it.
 """
 
-try:
+import sys
+
+if sys.implementation.name == "micropython":
     import ujson as json  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
-except ImportError:  # CPython
+else:  # (CPython: its own, never a ujson package the host may have)
     import json
 
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
