@@ -13,11 +13,6 @@ of the game - and the history overlay it opens steps back and forth through the 
 
 import sys
 
-try:
-    import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
-except ImportError:  # CPython
-    import os
-
 import display
 import faults
 import loop
@@ -105,8 +100,12 @@ class App:
 
     def apply_settings(self) -> None:
         """The brightness, the supply and the hints saved on the box (ui/settings.py), if any."""
+        try:  # (here, not at the top: one more name would grow the module's table of them)
+            from uos import stat  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+        except ImportError:  # CPython
+            from os import stat
         try:
-            os.stat(self.path(SETTINGS_FILE))
+            stat(self.path(SETTINGS_FILE))
         except OSError:
             return  # pins.json's budget and the default brightness
         from ui import settings

@@ -10,10 +10,6 @@ try:
     import uos as os  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
 except ImportError:  # CPython
     import os
-try:
-    from ubinascii import b2a_base64  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
-except ImportError:  # CPython
-    from binascii import b2a_base64
 
 import session
 from hal import clock
@@ -39,6 +35,11 @@ def bad_files(app, args: dict) -> dict:
     path = app.path(name)
 
     def data(out) -> None:
+        try:  # (here, not at the top: one more name would grow the module's table of them)
+            from ubinascii import b2a_base64  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+        except ImportError:  # CPython
+            from binascii import b2a_base64
+
         out.append('"')
         block = bytearray(48)  # (a multiple of 3: the blocks' base64 joins up. Small: the reply's
         view = memoryview(block)  # pieces wait in the sink by the 32, and a box that set a file

@@ -12,15 +12,6 @@ bad_args. A Ctrl-C byte stops the app so the REPL (and mpremote) can take over.
 import gc
 import sys
 
-try:
-    from ubinascii import crc32  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
-except ImportError:  # CPython
-    from binascii import crc32
-try:
-    import uselect as select  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
-except ImportError:  # CPython
-    import select
-
 from hal import clock
 from shared_rules import cjson, ops
 from shared_rules.games import NAMES
@@ -140,6 +131,11 @@ class Reader:
     sends them first: host/steppe/ports.py)."""
 
     def __init__(self, stdin, size: int = 256, lines=None) -> None:
+        try:  # (here, not at the top: two more names grew the module's table of them by 24 slots)
+            import uselect as select  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+        except ImportError:  # CPython
+            import select
+
         self.poll = select.poll()
         self.poll.register(stdin, select.POLLIN)
         raw = stdin.buffer if hasattr(stdin, "buffer") else stdin
@@ -254,6 +250,12 @@ def known_tables(op: str):
     if game not in NAMES:  # (an op of no game: the ops table says what it is)
         return None
     import shared_rules
+
+    try:  # (not at the top: see Reader)
+        from ubinascii import crc32  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+    except ImportError:  # CPython
+        from binascii import crc32
+
     path = shared_rules.__file__
     path = path[:path.rfind("/") + 1] + "tables/" + game + ".json"
     block = bytearray(TABLES_BLOCK)
