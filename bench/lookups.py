@@ -20,36 +20,12 @@ import time
 
 import vfs
 
+sys.path[:0] = [sys.argv[1] + "/lib", sys.argv[0][:sys.argv[0].rfind("/bench/") + 1] + "firmware/sim"]
+
+import calib  # noqa: E402  (the image's: DESIGN.md's calibration loop)
+from ramflash import RAMBlocks  # noqa: E402
+
 N = 200  # lookups timed (each of the six, in turn)
-
-
-class RAMBlocks:
-    """A flash in RAM: littlefs's extended block interface; reads counted."""
-
-    def __init__(self, size: int, count: int) -> None:
-        self.size = size
-        self.data = bytearray(size * count)
-        self.count = count
-        self.reads = 0
-
-    def readblocks(self, n, buf, offset=0):
-        self.reads += 1
-        start = n * self.size + offset
-        buf[:] = memoryview(self.data)[start:start + len(buf)]
-
-    def writeblocks(self, n, buf, offset=0):
-        start = n * self.size + offset
-        self.data[start:start + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return self.count
-        if op == 5:
-            return self.size
-        if op == 6:
-            start = arg * self.size
-            self.data[start:start + self.size] = b"\xff" * self.size
-        return 0
 
 
 def _copy(src: str, dest: str) -> int:
@@ -68,14 +44,6 @@ def _copy(src: str, dest: str) -> int:
                 g.write(f.read())
             n += 1
     return n
-
-
-def _calibration_us() -> int:
-    code = compile("for i in range(n):\n    x = x + 1\n", "calib", "exec")
-    scope = {"n": 100000, "x": 0}
-    t0 = time.ticks_us()
-    exec(code, scope)
-    return time.ticks_diff(time.ticks_us(), t0)
 
 
 def main() -> None:
@@ -113,7 +81,7 @@ def main() -> None:
         best = us if best is None else min(best, us)
     reads = blocks.reads / N
     own_us = best / N - reads * call_us
-    scale = 7984.0 / (min(_calibration_us() for _ in range(3)) * 10.0) * 1000.0  # Pico us per unix-port us (1,000,000 additions: 7,984 ms)
+    scale = 7984.0 / (min(calib.run(100000) for _ in range(3)) * 10.0) * 1000.0  # Pico us per unix-port us (1,000,000 additions: 7,984 ms)
     per = own_us * scale / 1000.0
     print("littlefs with %d files of the image in /lib and %d at the root: a lookup of a missing file %.1f us here"
           " (%.1f block reads, their Python calls taken off), %.2f ms Pico-eq.; an import of a built-in by its plain"

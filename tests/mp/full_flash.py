@@ -9,6 +9,7 @@ sys.path[:0] = [sys.argv[1] + "/firmware/sim", sys.argv[1] + "/firmware", sys.ar
                 sys.argv[1]]
 
 from fwtest import pixels  # noqa: E402
+from ramflash import RAMBlocks  # noqa: E402
 
 from app import App  # noqa: E402
 import hostops  # noqa: E402
@@ -17,34 +18,6 @@ from shared_rules import cjson  # noqa: E402
 from shared_rules.errors import RulesError  # noqa: E402
 from shared_rules.khan import randplay  # noqa: E402
 from shared_rules.khan import state as khan_state  # noqa: E402
-
-
-class RAMBlocks:
-    """A block device in RAM with littlefs's extended interface: a flash of so many blocks."""
-
-    def __init__(self, size: int, count: int) -> None:
-        self.size = size
-        self.data = bytearray(size * count)
-        self.count = count
-
-    def readblocks(self, n, buf, offset=0):
-        start = n * self.size + offset
-        buf[:] = self.data[start:start + len(buf)]
-
-    def writeblocks(self, n, buf, offset=0):
-        start = n * self.size + offset
-        self.data[start:start + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:  # block count
-            return self.count
-        if op == 5:  # block size
-            return self.size
-        if op == 6:  # erase
-            start = arg * self.size
-            self.data[start:start + self.size] = b"\xff" * self.size
-            return 0
-        return 0
 
 
 def state(app) -> str:
