@@ -31,6 +31,17 @@ def micropython() -> str:
     return tool("micropython")
 
 
+@pytest.fixture(scope="session")
+def lib(tmp_path_factory) -> str:
+    """The device image's /lib (steppe.build: the firmware and the rules compiled to .mpy, as
+    the virtual Pico runs them), built once a session."""
+    from steppe import build
+
+    dest = str(tmp_path_factory.mktemp("image"))
+    build.write(dest, build.files(build.HOST))
+    return os.path.join(dest, "lib")
+
+
 def run_rules(interpreter: list, op: str, lines: list, timeout: int = 600) -> subprocess.CompletedProcess:
     """Feed JSON Lines to `shared_rules.cli OP` under an interpreter, from the project root."""
     return subprocess.run(interpreter + ["-m", "shared_rules.cli", op], input="\n".join(lines) + "\n",

@@ -18,19 +18,9 @@ import os
 import subprocess
 import sys
 
-import pytest
 from conftest import ROOT
 
 DEVICE_OPS = ("hello", "ui.get", "link.stats", "errors.get", "files.bad", "archive.list", "log.get", "state.get")
-
-
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    from steppe import build
-
-    dest = str(tmp_path_factory.mktemp("image"))
-    build.write(dest, build.files(build.HOST))
-    return os.path.join(dest, "lib")
 
 
 def _lines(path: str) -> int:

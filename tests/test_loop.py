@@ -12,19 +12,9 @@ import os
 import subprocess
 import time
 
-import pytest
 from conftest import ROOT
 
 CAP = 4096  # firmware/errlog.py
-
-
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    from steppe import build
-
-    dest = str(tmp_path_factory.mktemp("image"))
-    build.write(dest, build.files(build.HOST))
-    return os.path.join(dest, "lib")
 
 
 def _run(micropython: str, lib: str, heap: str, seed: int, presses: int, folder) -> "tuple[dict, float]":
