@@ -286,7 +286,7 @@ def link_stats(app, args: dict) -> dict:
         out["dropped"] = app.buttons.dropped
         out["edge_frame"] = list(timing[:5])
         timing[2] = timing[4] = 0  # (the largest: since the last link.stats)
-        if len(timing) > 8:  # (each poll's wait and work, for the benchmark's percentiles)
+        if len(timing) > 8:  # (each poll's wait, work and the wait's work, for the benchmark)
             out["samples"] = timing[8]()
     app.max_gap = app.max_busy = 0
     app.stats_read = True  # (this request's own stretch is not counted: loop.stretch)

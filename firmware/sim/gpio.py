@@ -15,7 +15,7 @@ their wait (the last edge played to the poll, ms of real time) summed, largest, 
 (that poll to the first frame handed to the LEDs after it, us of CPU) summed, largest;
 the buttons' events; those polls whose wait was 10 ms or more (the loop was busy); the
 events by button: {name: [presses, long presses, repeats, HELP]}; samples(): each poll's
-wait and work, for percentiles]."""
+wait, work and the wait's part spent on the box's work, for percentiles]."""
 
 import machine
 
