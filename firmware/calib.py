@@ -17,3 +17,14 @@ def run(n: int) -> int:
     t0 = time.ticks_us()  # type: ignore[attr-defined]
     exec(code, scope)
     return time.ticks_diff(time.ticks_us(), t0)  # type: ignore[attr-defined]
+
+
+PICO_MS = 7984  # 1,000,000 of the loop's additions on a Pico (DESIGN.md)
+
+
+def scale(n: int = 100000, tries: int = 3) -> float:
+    """A Pico's us for one us here: the fastest of tries loops of n additions, against a
+    Pico's PICO_MS a million (the virtual Pico's GPIO bench counts the loop's sleep in a Pico's
+    time by it, sim/gpio.py; bench/lookups.py scales littlefs's work by it)."""
+    best = min(run(n) for _ in range(tries))
+    return PICO_MS * 1000.0 * n / 1000000 / max(1, best)

@@ -124,9 +124,10 @@ async def serve(app, link, stdin, stdout) -> None:
                     answered = False  # which lets it go once read)
                     try:
                         for _ in answering:  # a rules op: the buttons' turn
-                            stretch(app, app.link_began, "stage")  # between its stages
-                            if wanted(app, clock.now()):
-                                await pause(asyncio, 0)
+                            stretch(app, app.link_began, "stage")  # between its stages, when
+                            now = clock.now()  # due and wanted (as at the rules' pauses)
+                            if due(app, now) and wanted(app, now):
+                                turn(app)
                             begin(app)
                         answered = True
                         now = clock.now_us()  # its reply's last byte written:
@@ -167,11 +168,20 @@ def begin(app) -> None:
     app.link_began = CPU[1] = clock.now_us()
 
 
+def due(app, now: int) -> bool:
+    """Whether the buttons' poll is due at a stretch's end: POLL_MS since the last turn
+    began, the loop's sleep. (The virtual Pico's GPIO bench puts its own here, sim/gpio.py:
+    the box's work since that turn counted as a Pico takes it, ~50 times longer - else a
+    press there would wait for ~50 times a Pico's work before its poll.)"""
+    return clock.elapsed(now, app.turned) >= POLL_MS
+
+
 def wanted(app, now: int) -> bool:
     """Whether the button loop has work at a request's stage's end: an edge latched or a
     button held (its repeat, its long press; PinButtons.waiting), or a screen that animates.
-    Only then does the link yield there: a yield costs the request a round of the scheduler
-    (~5 ms a Pico; khan.play's five were ~25 ms of its ~75), and a press that comes during a
+    Only then does the loop take its turn there, when it is due (due(): a turn called there,
+    not a yield - a yield cost the request a round of the scheduler, ~5 ms a Pico; khan.play's
+    five were ~25 ms of its ~75), and a press that comes during a
     stage is latched and served at the stage's end all the same (busy_us counts each stage
     so)."""
     waiting = getattr(app.buttons, "waiting", None)
