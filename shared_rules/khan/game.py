@@ -269,17 +269,18 @@ class KhanGame:
                 return True
         return self.can_conquer()
 
-    def conquests(self, consent: bool = False):
+    def conquests(self, consent: bool = False, skip: int = 0, bare: bool = False):
         """The current player's legal conquests (a generator); by default those that need
-        nobody's consent, which is what "can conquer" means in the final phase."""
+        nobody's consent, which is what "can conquer" means in the final phase. skip, bare:
+        search.each_placement's (a count, the nth: nothing built of those passed over)."""
         if not _SEARCH:  # (an import statement each call: ~0.3 ms of a Pico)
             from shared_rules.khan import search
 
             _SEARCH.append(search)
-        return _SEARCH[0].each_placement(self.pos, self.player, self.stock, self.prot, consent)
+        return _SEARCH[0].each_placement(self.pos, self.player, self.stock, self.prot, consent, False, skip, bare)
 
     def can_conquer(self) -> bool:
-        for _ in self.conquests():
+        for _ in self.conquests(bare=True):
             return True
         return False
 

@@ -28,22 +28,18 @@ def _cell(pos, sym: tuple, rng: PCG32) -> int:
     return invade.nth(pos, sym, rng.below(invade.count(pos, sym)))
 
 
-def _count(gen) -> int:
+def _count(game: KhanGame, consent: bool) -> int:
+    """The player's conquests counted: none of them built (the search pauses on its own)."""
     n = 0
-    for _ in gen:
+    for _ in game.conquests(consent, bare=True):
         n += 1
-        if not n & 7:  # (a conquest found is judged: the buttons' turn every 8 of them)
-            pause()
     return n
 
 
-def _nth(gen, n: int):
-    for item in gen:
-        if not n:
-            return item
-        n -= 1
-        if not n & 7:
-            pause()
+def _nth(game: KhanGame, consent: bool, n: int) -> tuple:
+    """The nth of the player's conquests: those before it passed over, not built."""
+    for item in game.conquests(consent, n):
+        return item
     raise IndexError(n)
 
 
@@ -54,9 +50,9 @@ def choose(game: KhanGame, rng: PCG32) -> tuple:
         return ("setup_yurt", _cell(pos, invade.parse_symbol(invade.SETUP), rng))
     if game.phase == FINAL:
         consent = rng.below(2) == 1
-        n = _count(game.conquests(consent)) if game.actions < 2 else 0
+        n = _count(game, consent) if game.actions < 2 else 0
         if n:
-            c = _nth(game.conquests(consent), rng.below(n))
+            c = _nth(game, consent, rng.below(n))
             return ("conquer", c[0], c[1], consent)
         return ("end",)
     if game.step == FLIP:
@@ -72,10 +68,10 @@ def _action(game: KhanGame, rng: PCG32) -> tuple:
     pos = game.pos
     if game.extra:  # High Morale: a conquest
         consent = rng.below(2) == 1
-        n = _count(game.conquests(consent))
+        n = _count(game, consent)
         if not n:
             return ("skip",)
-        c = _nth(game.conquests(consent), rng.below(n))
+        c = _nth(game, consent, rng.below(n))
         return ("conquer", c[0], c[1], consent)
     kinds = []
     playable = []
@@ -88,7 +84,7 @@ def _action(game: KhanGame, rng: PCG32) -> tuple:
     if game.can_expel():
         kinds.append("expel")
     consent = rng.below(2) == 1
-    n_conquests = _count(game.conquests(consent))
+    n_conquests = _count(game, consent)
     pause()
     if n_conquests:
         kinds.append("conquer")
@@ -104,7 +100,7 @@ def _action(game: KhanGame, rng: PCG32) -> tuple:
     if kind == "expel":
         return ("expel", _pick(rng, [r for r in range(len(RULERS)) if pos.in_play(r)]))
     if kind == "conquer":
-        c = _nth(game.conquests(consent), rng.below(n_conquests))
+        c = _nth(game, consent, rng.below(n_conquests))
         return ("conquer", c[0], c[1], consent)
     hand = list(game.hand())
     discard = []

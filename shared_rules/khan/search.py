@@ -57,6 +57,7 @@ def coverable(pos: Position) -> bytearray:
 
 
 PAUSE = ("", (), [])  # what each_placement(pauses=True) yields between placements tried: no conquest
+FOUND = ("", (), None)  # what each_placement(bare=True) yields for each conquest: nothing of it built
 PAUSE_WORK = 120  # placements looked at between two pauses (one: ~20 us a Pico; one judged: ~0.2
 # ms, it counts JUDGED): ~5 ms of a Pico's work (a pause with no press waiting costs ~30 us)
 JUDGED = 10
@@ -91,7 +92,8 @@ def _room(board, cov: bytearray, me: int, yurt: bytearray, top: int) -> bytearra
     return room
 
 
-def each_placement(pos: Position, player: str, stock: dict, prot: Protections, consent: bool, pauses: bool = False):
+def each_placement(pos: Position, player: str, stock: dict, prot: Protections, consent: bool, pauses: bool = False,
+                   skip: int = 0, bare: bool = False):
     """Yield every legal conquest for the player, each once, in a fixed order, pausing after
     every PAUSE_WORK placements looked at: with pauses, PAUSE is yielded there (the box's
     hints take their steps so: ui/khan_hints.py); else pause() is called (a host's rules op:
@@ -102,14 +104,19 @@ def each_placement(pos: Position, player: str, stock: dict, prot: Protections, c
     FIGURES, then each figure's orientations and the cell of it over the yurt; a placement
     over several of his yurts is found from the first. Under MicroPython the loops run as
     viper (fast_placements), else as plain Python (plain_placements): the same conquests in
-    the same order."""
+    the same order.
+
+    A random pick (khan/randplay.py) counts them, then takes the nth: with bare, FOUND is
+    yielded for each, nothing of it built; with skip, the first skip are passed over unbuilt.
+    Built, each is a tuple, its cells and its sharers: ~150 bytes of garbage a conquest, half
+    of all a game played out made (a collection of a Pico's heap every ~1,000 of them)."""
     if pos.board.size <= FAST_MAX_CELLS and viper() is not None:
-        return fast_placements(pos, player, stock, prot, consent, pauses)
-    return plain_placements(pos, player, stock, prot, consent, pauses)
+        return fast_placements(pos, player, stock, prot, consent, pauses, skip, bare)
+    return plain_placements(pos, player, stock, prot, consent, pauses, skip, bare)
 
 
 def plain_placements(pos: Position, player: str, stock: dict, prot: Protections, consent: bool,
-                     pauses: bool = False):
+                     pauses: bool = False, skip: int = 0, bare: bool = False):
     """each_placement's loops in plain Python (CPython, a port without viper)."""
     board = pos.board
     w = board.width
@@ -174,7 +181,13 @@ def plain_placements(pos: Position, player: str, stock: dict, prot: Protections,
                         continue
                     work += JUDGED
                     verdict = judge(pos, player, kind, cells, prot, consent, straight)
-                    if isinstance(verdict, list):
+                    if not isinstance(verdict, list):
+                        continue
+                    if bare:
+                        yield FOUND
+                    elif skip:
+                        skip -= 1
+                    else:
                         yield (key, tuple(sorted(cells)), verdict)
 
 
@@ -187,7 +200,7 @@ FAST_LOOKS = 12  # placements the kernel looks at in the time plain_placements l
 
 
 def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, consent: bool,
-                    pauses: bool = False):
+                    pauses: bool = False, skip: int = 0, bare: bool = False):
     """each_placement's loops as viper (khan/fast.py scan), MicroPython only: the kernel
     goes through the yurts, figures, orientations and anchor cells as plain_placements does
     and hands back, in the same order, only the placements that pass judge()'s tests of
@@ -256,13 +269,27 @@ def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, 
         p = out[i]
         bits = out[i + 1]
         n = plans[fast.PLAN * p]
+        if (bare or skip) and not guarded:  # (a conquest passed over or counted: nothing built)
+            i += 2 + n
+            work += 1
+            if bare:
+                yield FOUND
+            else:
+                skip -= 1
+            continue
         cells = tuple(out[i + 2:i + 2 + n])
         i += 2 + n
         key, kind, shape, _ = figures[p]
         work += JUDGED
         if guarded:
             verdict = judge(pos, player, kind, cells, prot, consent, shape[0] == "I")
-            if isinstance(verdict, list):
+            if not isinstance(verdict, list):
+                continue
+            if bare:
+                yield FOUND
+            elif skip:
+                skip -= 1
+            else:
                 yield (key, cells, verdict)
         else:
             yield (key, cells, [players[b] for b in range(len(players)) if bits >> b & 1])

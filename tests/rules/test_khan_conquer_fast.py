@@ -71,7 +71,19 @@ def _agree(pos, player, stock, prot, consent) -> list:
     if MICROPYTHON:
         stepped = [c for c in search.fast_placements(pos, player, stock, prot, consent, True) if c is not search.PAUSE]
         assert stepped == got, player
+    for each in (search.each_placement, search.plain_placements):
+        _passed_over(each, got, pos, player, stock, prot, consent)
     return got
+
+
+def _passed_over(each, got: list, pos, player, stock, prot, consent) -> None:
+    """A random pick's count and nth (randplay: nothing built of the conquests passed over)
+    hold to the conquests built: bare yields FOUND once for each, skip=n starts at the nth."""
+    bare = list(each(pos, player, stock, prot, consent, False, 0, True))
+    assert len(bare) == len(got) and all(c is search.FOUND for c in bare), player
+    for n in sorted({0, 1, len(got) // 2, len(got) - 1, len(got)}):
+        if n >= 0:
+            assert list(each(pos, player, stock, prot, consent, False, n)) == got[n:], (player, n)
 
 
 def test_the_search_runs_as_viper_only_under_micropython():
