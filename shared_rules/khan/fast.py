@@ -50,8 +50,11 @@ if sys.implementation.name == "micropython":
     @micropython.viper
     def cover(area: ptr8, fig: ptr8, terrain: ptr8, yurt: ptr8, size: int, river: int):
         """area[i] = search.coverable(pos)[i] for every cell i < size: 1 uncovered land with
-        a yurt, 2 uncovered river (terrain code river), 0 neither."""
+        a yurt, 2 uncovered river (terrain code river), 0 neither; area[size:3 * size] zeroed
+        for room() (an area is used again by the next search: search._scratch)."""
         for i in range(size):
+            area[size + i] = 0
+            area[2 * size + i] = 0
             t = terrain[i]
             v = 0
             if fig[i] != 0:

@@ -207,9 +207,10 @@ def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, 
     cells, rivers, banks and majority, with who would sit on them. Where a special card of
     another player is in force (Patronage, Support of the Gods), judge() then has the last
     word on each; else those sharers are judge()'s answer (it would find the same: most of
-    a late board's search time was judge()). Per call ~5 bytes a cell and ~0.3 KB more: the
-    buffers are this generator's own, as two searches may be under way at once (a hint's
-    steps at a rules op's pause)."""
+    a late board's search time was judge()). Its buffers, ~5 bytes a cell and ~0.3 KB more, are
+    this generator's own while it runs, as two searches may be under way at once (a hint's
+    steps at a rules op's pause), and are kept for the next search once it has run to its
+    end (_scratch)."""
     fast = viper()
     assert fast is not None
     board = pos.board
@@ -232,17 +233,18 @@ def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, 
         packs.append(packed)
         figures.append(f)
         bridges = bridges or kind == BRIDGE
-    area = bytearray(3 * size)  # coverable(), then the two _room()s
+    scratch = _scratch(size)
+    area, queue, out, st = scratch  # coverable(), then the two _room()s; the rooms' queue
     fast.cover(area, pos.fig_at, board.terrain, yurt, size, RIVER)  # type: ignore[arg-type]
-    fast.room(area, yurt, board.side, array("H", bytes(2 * size)), size, me)  # type: ignore[arg-type]
+    fast.room(area, yurt, board.side, queue, size, me)  # type: ignore[arg-type]
     bank = board.banks() if bridges else area  # (read for bridges only)
     players = pos.players
     pat = prot.patronage
     guarded = pat is not None and pat != player and pat in players
     for g in prot.gods:
         guarded = guarded or g[0] != player
-    out = array("H", bytes(2 * FAST_OUT))
-    st = array("H", bytes(2 * fast.ST_SIZE))
+    for k in range(fast.ST_ANCHOR + 1):  # (where the scan goes on: from the start)
+        st[k] = 0
     st[fast.ST_WIDTH] = board.width
     st[fast.ST_HEIGHT] = board.height
     st[fast.ST_ME] = me
@@ -293,3 +295,23 @@ def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, 
                 yield (key, cells, verdict)
         else:
             yield (key, cells, [players[b] for b in range(len(players)) if bits >> b & 1])
+    if len(SCRATCH) < 2:
+        SCRATCH.append(scratch)
+
+
+SCRATCH = []  # the buffers of searches run to their end, for the next (fast_placements)
+
+
+def _scratch(size: int) -> tuple:
+    """fast_placements' buffers for a board of size cells: kept ones (SCRATCH) if they are
+    large enough, else new - (area: 3 bytes a cell, the rooms' queue: a 16-bit entry a cell,
+    out, st). A search made ~3 KB of garbage each time it began: most of a game played out's
+    once its conquests were no longer built (each_placement bare); 70-90 searches a game."""
+    while SCRATCH:
+        kept = SCRATCH.pop()
+        if len(kept[1]) >= size:
+            return kept
+    from shared_rules.khan import fast
+
+    return (bytearray(3 * size), array("H", bytes(2 * size)), array("H", bytes(2 * FAST_OUT)),
+            array("H", bytes(2 * fast.ST_SIZE)))

@@ -282,3 +282,32 @@ def test_the_kernel_goes_on_where_it_stopped():
     finally:
         pause_mod.HOOK[0] = None
         search.PAUSE_WORK, search.FAST_LOOKS, search.FAST_OUT = saved
+
+
+def test_searches_under_way_at_once_or_given_up_keep_their_own_buffers():
+    """A search run to its end leaves its buffers for the next (search._scratch): two under
+    way at once - a hint's steps at a rules op's pause - each keep their own, one given up
+    after its first conquest takes its buffers with it, and a larger board gets larger ones."""
+    a, stock_a, prot_a, players_a = _late(4, 3)
+    b, stock_b, prot_b, players_b = _late(5, 4)
+    want_a = list(search.plain_placements(a, players_a[0], stock_a, prot_a, True))
+    want_b = list(search.plain_placements(b, players_b[1], stock_b, prot_b, True))
+    assert len(want_a) > 3 and len(want_b) > 3
+    for _ in range(2):  # (the second time with the buffers the first left)
+        given_up = search.each_placement(a, players_a[0], stock_a, prot_a, True)
+        assert next(given_up) == want_a[0]
+        ga = search.each_placement(a, players_a[0], stock_a, prot_a, True)
+        gb = search.each_placement(b, players_b[1], stock_b, prot_b, True)
+        got_a, got_b = [], []
+        for k in range(max(len(want_a), len(want_b)) + 1):  # (in turn, a conquest at a time)
+            for gen, got in ((ga, got_a), (gb, got_b)):
+                item = next(gen, None)
+                if item is not None:
+                    got.append(item)
+        assert got_a == want_a and got_b == want_b
+        del given_up
+    big = position("+" + "#" * 18 + "+\n" + ("#" + "M" * 18 + "#\n") * 18 + "+" + "#" * 18 + "+\n",
+                   {"yurts": {"A1": "red", "B1": "red", "R18": "red", "Q18": "red"}, "rulers": {}, "figures": []})
+    assert big.board.size > a.board.size
+    assert _agree(big, "red", conquer.full_stock(), Protections(), True)
+    assert list(search.each_placement(a, players_a[0], stock_a, prot_a, True)) == want_a
