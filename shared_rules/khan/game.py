@@ -362,6 +362,7 @@ class KhanGame:
             self._expect(FINAL, CONQUESTS, "end")
             if self.actions < 2 and self.can_conquer():
                 raise illegal("khan.must_conquer", self.player)
+            pause()
         else:
             self._expect(TURN, SPECIAL + " " + END, "end")
             hand = self.hand()
@@ -394,6 +395,7 @@ class KhanGame:
                 self.prot = prot.without([self.players[(here + j) % n] for j in range(1, min(k, n) + 1)])
                 if self.can_conquer():
                     return
+                pause()  # (a search each, up to eight: the box's buttons' turn between them)
         finally:
             self.current = here
             self.prot = prot

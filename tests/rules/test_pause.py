@@ -89,3 +89,25 @@ def test_a_late_games_pieces_named_pause_after_the_yurts_and_every_16_figures():
     assert paused == plain
     figures = len(game.pos.fig_cells)
     assert figures >= 16 and n[0] == 1 + figures // 16, (figures, n[0])
+
+
+def test_the_final_phases_last_end_pauses_between_its_searches():
+    """The game ends when nobody can conquer: the last end of the final phase searches for
+    each player in turn, twice round (game._maybe_over) - a pause after each search, and
+    after the ender's own check."""
+    from shared_rules.khan.game import FINAL, VIRTUAL, new_game
+    from shared_rules.rng import PCG32
+
+    ended = 0
+    for seed, players in ((5, 2), (7, 4), (8, 3)):
+        game = new_game("default", list(randplay.PLAYERS[:players]), VIRTUAL, seed, randplay.GAME_STREAM)
+        chooser = PCG32(seed, randplay.CHOOSER_STREAM)
+        while game.phase != OVER:
+            move = randplay.choose(game, chooser)
+            final = game.phase == FINAL and move[0] == "end"
+            with _Counted() as n:
+                randplay.play(game, move)
+            if final and game.phase == OVER:
+                assert n[0] >= 2 * players + 1, (seed, n[0])
+                ended += 1
+    assert ended == 3
