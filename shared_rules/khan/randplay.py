@@ -6,7 +6,7 @@ calls directly (no JSON on the way), so a whole game fits in a small heap; a mov
 tuple, and khan/actions.py turns it into the JSON action khan.play would take.
 """
 
-from shared_rules.khan import conquer, invade
+from shared_rules.khan import conquer, invade, search
 from shared_rules.khan.game import ACTIONS, FINAL, FLIP, OVER, SETUP, SPECIAL, VIRTUAL, KhanGame, new_game
 from shared_rules.khan.tables import (ANYWHERE, FIGURE_KEYS, GODS, HAND_SIZE, RECON, RULERS, TERRAINS,
                                       card_symbol)
@@ -159,6 +159,14 @@ def playout(seed: int, players: int, trace=None, on_move=None) -> "tuple[KhanGam
     trace: a list that receives every move (actions.move_json makes it JSON)."""
     chooser = PCG32(seed, CHOOSER_STREAM)
     game = new_game("default", list(PLAYERS[:players]), VIRTUAL, seed, GAME_STREAM)
+    search.keep_scratch(True)  # (its searches' buffers go from one to the next: search._scratch)
+    try:
+        return _play_out(game, chooser, trace, on_move)
+    finally:
+        search.keep_scratch(False)
+
+
+def _play_out(game: KhanGame, chooser: PCG32, trace, on_move) -> "tuple[KhanGame, int, int]":
     pause()  # (the box's buttons' turn: shared_rules/pause.py - after the deal, between a move's
     count = 0  # choice and its play, and after the move: ~10-60 ms of a Pico each)
     final_turn = 0

@@ -295,16 +295,26 @@ def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, 
                 yield (key, cells, verdict)
         else:
             yield (key, cells, [players[b] for b in range(len(players)) if bits >> b & 1])
-    if len(SCRATCH) < 2:
+    if KEEP[0] and len(SCRATCH) < 2:
         SCRATCH.append(scratch)
 
 
-SCRATCH = []  # the buffers of searches run to their end, for the next (fast_placements)
+SCRATCH = []  # the buffers of searches run to their end, for the next (fast_placements), while KEEP[0]
+KEEP = [False]
+
+
+def keep_scratch(on: bool) -> None:
+    """While a game is played out (randplay.playout: 70-90 searches), each search's buffers
+    are kept for the next; then none is. On the box a buffer kept in its own game would be
+    pinned wherever it was made, in a heap that game needs whole (a journal's line, a reply)."""
+    KEEP[0] = on
+    if not on:
+        del SCRATCH[:]
 
 
 def _scratch(size: int) -> tuple:
-    """fast_placements' buffers for a board of size cells: kept ones (SCRATCH) if they are
-    large enough, else new - (area: 3 bytes a cell, the rooms' queue: a 16-bit entry a cell,
+    """fast_placements' buffers for a board of size cells: kept ones (SCRATCH, keep_scratch)
+    if they are large enough, else new - (area: 3 bytes a cell, the rooms' queue: a 16-bit entry a cell,
     out, st). A search made ~3 KB of garbage each time it began: most of a game played out's
     once its conquests were no longer built (each_placement bare); 70-90 searches a game."""
     while SCRATCH:

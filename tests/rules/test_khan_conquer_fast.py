@@ -293,6 +293,19 @@ def test_searches_under_way_at_once_or_given_up_keep_their_own_buffers():
     want_a = list(search.plain_placements(a, players_a[0], stock_a, prot_a, True))
     want_b = list(search.plain_placements(b, players_b[1], stock_b, prot_b, True))
     assert len(want_a) > 3 and len(want_b) > 3
+    search.keep_scratch(True)  # (as a game played out keeps them)
+    try:
+        _in_turn(a, stock_a, prot_a, players_a, want_a, b, stock_b, prot_b, players_b, want_b)
+    finally:
+        search.keep_scratch(False)
+    assert search.SCRATCH == [], "none kept once the game is played out: a box's own game needs its heap whole"
+    list(search.each_placement(a, players_a[0], stock_a, prot_a, True))
+    assert search.SCRATCH == [], "nor by a search of its own"
+    randplay.playout(3, 2)
+    assert search.SCRATCH == [] and not search.KEEP[0], "a game played out keeps none after it"
+
+
+def _in_turn(a, stock_a, prot_a, players_a, want_a, b, stock_b, prot_b, players_b, want_b) -> None:
     for _ in range(2):  # (the second time with the buffers the first left)
         given_up = search.each_placement(a, players_a[0], stock_a, prot_a, True)
         assert next(given_up) == want_a[0]
