@@ -125,8 +125,7 @@ async def serve(app, link, stdin, stdout) -> None:
                     try:
                         for _ in answering:  # a rules op: the buttons' turn
                             stretch(app, app.link_began, "stage")  # between its stages, when
-                            now = clock.now()  # due and wanted (as at the rules' pauses)
-                            if due(app, now) and wanted(app, now):
+                            if wanted(app, clock.now()):  # due and wanted (as at the rules' pauses)
                                 turn(app)
                             begin(app)
                         answered = True
@@ -168,22 +167,20 @@ def begin(app) -> None:
     app.link_began = CPU[1] = clock.now_us()
 
 
-def due(app, now: int) -> bool:
-    """Whether the buttons' poll is due at a stretch's end: POLL_MS since the last turn
-    began, the loop's sleep. (The virtual Pico's GPIO bench puts its own here, sim/gpio.py:
-    the box's work since that turn counted as a Pico takes it, ~50 times longer - else a
-    press there would wait for ~50 times a Pico's work before its poll.)"""
-    return clock.elapsed(now, app.turned) >= POLL_MS
-
-
 def wanted(app, now: int) -> bool:
-    """Whether the button loop has work at a request's stage's end: an edge latched or a
-    button held (its repeat, its long press; PinButtons.waiting), or a screen that animates.
-    Only then does the loop take its turn there, when it is due (due(): a turn called there,
-    not a yield - a yield cost the request a round of the scheduler, ~5 ms a Pico; khan.play's
-    five were ~25 ms of its ~75), and a press that comes during a
-    stage is latched and served at the stage's end all the same (busy_us counts each stage
-    so)."""
+    """Whether the button loop takes its turn at a stretch's end (a request's stage, a rules
+    op's pause): its poll is due - POLL_MS since the last turn began, its sleep over - and it
+    has work: an edge latched or a button held (its repeat, its long press;
+    PinButtons.waiting), or a screen that animates. A turn is called there, not a yield (a
+    yield cost the request a round of the scheduler, ~5 ms a Pico; khan.play's five were ~25
+    ms of its ~75), and a press that comes during a stage is latched and served at the
+    stage's end all the same (busy_us counts each stage so). (The virtual Pico's GPIO bench
+    puts its own here, sim/gpio.py: the poll due in a Pico's time, the box's work since the
+    turn counted as a Pico takes it, ~50 times longer - else a press there would wait for ~50
+    times a Pico's work before its poll. No name of its own: one more interned name at boot
+    took a 96wK box's heap past a pool of names' end, 3 KB, firmware/README.md "Memory".)"""
+    if clock.elapsed(now, app.turned) < POLL_MS:
+        return False
     waiting = getattr(app.buttons, "waiting", None)
     return waiting is None or waiting() or app.screen.animating(now)
 

@@ -67,7 +67,7 @@ def breathe(app) -> None:
     screen's own use of the rules never breathes.)"""
     loop.stretch(app, app.link_began, "pause")
     now = clock.now()
-    if loop.due(app, now) and loop.wanted(app, now):
+    if loop.wanted(app, now):
         hook = pause.HOOK[0]
         pause.HOOK[0] = None
         try:

@@ -168,12 +168,13 @@ def _time() -> None:
 
 
 def _pico_time(loop, clock, scale: int) -> None:
-    """loop.due - is the buttons' poll due at a stretch's end? - in a Pico's time: the loop's
-    POLL_MS sleep runs out after the real time since the last turn began, with the box's work
-    in it (loop.CPU) counted scale times (a Pico's us for one here, calib.scale: ~50). Else a
-    press on the virtual Pico waits for the loop's 4 ms of real time - ~200 ms of a Pico's
-    work - and the benchmark, which scales that work, would count a wait no Pico has."""
-    turn, due = loop.turn, loop.due
+    """loop.wanted - does the loop take its turn at a stretch's end? - with its poll due in a
+    Pico's time: the loop's POLL_MS sleep runs out after the real time since the last turn
+    began, with the box's work in it (loop.CPU) counted scale times (a Pico's us for one here,
+    calib.scale: ~50). Else a press on the virtual Pico waits for the loop's 4 ms of real time -
+    ~200 ms of a Pico's work - and the benchmark, which scales that work, would count a wait
+    no Pico has. (Then the loop's own wanted() is asked at the moment the Pico's time made due.)"""
+    turn, wanted = loop.turn, loop.wanted
     began = [0, 0]  # at the last turn's start: the box's work summed (us), the clock (us)
 
     def timed_turn(app) -> None:
@@ -181,18 +182,20 @@ def _pico_time(loop, clock, scale: int) -> None:
         began[1] = clock.now_us()
         turn(app)
 
-    def pico_due(app, now: int) -> bool:
-        if due(app, now):
+    def pico_wanted(app, now: int) -> bool:
+        if wanted(app, now):
             return True
         cpu = loop.CPU
         t = clock.now_us()
         work = clock.elapsed(cpu[0], began[0])
         if cpu[1] >= 0:
             work += clock.elapsed(t, cpu[1])
-        return clock.elapsed(t, began[1]) + work * (scale - 1) >= loop.POLL_MS * 1000
+        if clock.elapsed(t, began[1]) + work * (scale - 1) < loop.POLL_MS * 1000:
+            return False
+        return wanted(app, clock.later(app.turned, loop.POLL_MS))  # (due in a Pico's time)
 
     loop.turn = timed_turn
-    loop.due = pico_due
+    loop.wanted = pico_wanted
 
 
 def _account() -> None:

@@ -1,7 +1,8 @@
 """The virtual Pico's GPIO bench counts the loop's sleep as a Pico would (sim/gpio.py
-_pico_time): the buttons' poll is due at a stretch's end once POLL_MS of a Pico's time have
+_pico_time): the loop takes its turn at a stretch's end once POLL_MS of a Pico's time have
 passed since the last turn began - real time asleep, the box's work (loop.CPU) counted
-scale times. A fake clock near the tick counter's wrap, the loop's own due() beneath."""
+scale times - and it has work. A fake clock near the tick counter's wrap, the loop's own
+wanted() beneath."""
 
 import gpio
 import loop
@@ -17,6 +18,7 @@ class _Clock:
     def __init__(self) -> None:
         self.us = START
         self.elapsed = clock.elapsed
+        self.later = clock.later
 
     def now_us(self) -> int:
         return self.us
@@ -26,10 +28,10 @@ class _Clock:
 
 
 class _Loop:
-    """The loop's names _pico_time wraps: its own due(), a turn that records, loop.CPU."""
+    """The loop's names _pico_time wraps: its own wanted(), a turn that records, loop.CPU."""
 
     POLL_MS = loop.POLL_MS
-    due = staticmethod(loop.due)
+    wanted = staticmethod(loop.wanted)
 
     def __init__(self) -> None:
         self.CPU = [clock.MASK - 100, -1]  # (the work summed wraps too)
@@ -39,8 +41,20 @@ class _Loop:
         self.turns += 1
 
 
+class _Idle:
+    def waiting(self) -> bool:
+        return False
+
+
+class _Screen:
+    def animating(self, now: int) -> bool:
+        return False
+
+
 class _App:
-    turned = 0  # (ms: the real clock's due() sees no time pass - only the Pico's time decides)
+    turned = 0  # (ms: the real clock's wanted() sees no time pass - only the Pico's time decides)
+    buttons = None  # (no buttons: the loop always has work for its turn)
+    screen = _Screen()
 
 
 def _bench():
@@ -65,31 +79,38 @@ def test_the_boxs_work_since_the_last_turn_counts_as_a_picos():
     assert lp.turns == 1
     limit = lp.POLL_MS * 1000 // SCALE  # 80 us here: 4 ms of a Pico
     _work(c, lp, limit - 10)
-    assert not lp.due(app, app.turned), "3.5 ms of a Pico's work: the loop still asleep"
+    assert not lp.wanted(app, app.turned), "3.5 ms of a Pico's work: the loop still asleep"
     _work(c, lp, 20)
-    assert lp.due(app, app.turned), "past 4 ms of a Pico's work: the poll is due"
+    assert lp.wanted(app, app.turned), "past 4 ms of a Pico's work: the poll is due"
 
 
 def test_work_under_way_counts_before_its_stretch_ends():
     c, lp, app = _bench()
     _work(c, lp, lp.POLL_MS * 1000 // SCALE + 5, done=False)  # (a rules op's pause: its stretch not yet summed)
-    assert lp.due(app, app.turned)
+    assert lp.wanted(app, app.turned)
 
 
 def test_the_loop_asleep_counts_as_the_time_it_takes():
     c, lp, app = _bench()
     c.wait(lp.POLL_MS * 1000 - 200)  # asleep, no work: a Pico sleeps as long
-    assert not lp.due(app, app.turned)
+    assert not lp.wanted(app, app.turned)
     c.wait(150)
     _work(c, lp, 2)  # (with 2 us of work: 100 us of a Pico's)
-    assert lp.due(app, app.turned)
+    assert lp.wanted(app, app.turned)
 
 
 def test_a_turn_starts_the_count_again():
     c, lp, app = _bench()
     _work(c, lp, 500)
-    assert lp.due(app, app.turned)
+    assert lp.wanted(app, app.turned)
     lp.turn(app)
     assert lp.turns == 2
     _work(c, lp, 10)
-    assert not lp.due(app, app.turned), "the work before the turn is not counted again"
+    assert not lp.wanted(app, app.turned), "the work before the turn is not counted again"
+
+
+def test_due_with_no_work_for_the_loop_is_no_turn():
+    c, lp, app = _bench()
+    app.buttons = _Idle()  # nothing latched, nothing held, no screen animating
+    _work(c, lp, 500)
+    assert not lp.wanted(app, app.turned)
