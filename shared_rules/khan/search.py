@@ -233,7 +233,7 @@ def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, 
         packs.append(packed)
         figures.append(f)
         bridges = bridges or kind == BRIDGE
-    scratch = _scratch(size)
+    scratch = _scratch(fast, size)
     area, queue, out, st = scratch  # coverable(), then the two _room()s; the rooms' queue
     fast.cover(area, pos.fig_at, board.terrain, yurt, size, RIVER)  # type: ignore[arg-type]
     fast.room(area, yurt, board.side, queue, size, me)  # type: ignore[arg-type]
@@ -270,31 +270,30 @@ def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, 
             continue
         p = out[i]
         bits = out[i + 1]
-        n = plans[fast.PLAN * p]
-        if (bare or skip) and not guarded:  # (a conquest passed over or counted: nothing built)
-            i += 2 + n
-            work += 1
-            if bare:
-                yield FOUND
-            else:
-                skip -= 1
-            continue
-        cells = tuple(out[i + 2:i + 2 + n])
-        i += 2 + n
+        at = i + 2  # (its cells: out[at:i])
+        i = at + plans[fast.PLAN * p]
         key, kind, shape, _ = figures[p]
-        work += JUDGED
-        if guarded:
+        cells = ()
+        verdict = None
+        if guarded:  # (another's card in force: judge() has the last word, even on one passed over)
+            work += JUDGED
+            cells = tuple(out[at:i])
             verdict = judge(pos, player, kind, cells, prot, consent, shape[0] == "I")
             if not isinstance(verdict, list):
                 continue
-            if bare:
-                yield FOUND
-            elif skip:
-                skip -= 1
-            else:
-                yield (key, cells, verdict)
+        elif bare or skip:  # (a conquest counted or passed over: nothing built)
+            work += 1
         else:
-            yield (key, cells, [players[b] for b in range(len(players)) if bits >> b & 1])
+            work += JUDGED
+        if bare:
+            yield FOUND
+        elif skip:
+            skip -= 1
+        else:
+            if verdict is None:  # (no card in force: the kernel's sharers are judge()'s answer)
+                cells = tuple(out[at:i])
+                verdict = [players[b] for b in range(len(players)) if bits >> b & 1]
+            yield (key, cells, verdict)
     if KEEP[0] and len(SCRATCH) < 2:
         SCRATCH.append(scratch)
 
@@ -312,7 +311,7 @@ def keep_scratch(on: bool) -> None:
         del SCRATCH[:]
 
 
-def _scratch(size: int) -> tuple:
+def _scratch(fast, size: int) -> tuple:
     """fast_placements' buffers for a board of size cells: kept ones (SCRATCH, keep_scratch)
     if they are large enough, else new - (area: 3 bytes a cell, the rooms' queue: a 16-bit entry a cell,
     out, st). A search made ~3 KB of garbage each time it began: most of a game played out's
@@ -321,7 +320,5 @@ def _scratch(size: int) -> tuple:
         kept = SCRATCH.pop()
         if len(kept[1]) >= size:
             return kept
-    from shared_rules.khan import fast
-
     return (bytearray(3 * size), array("H", bytes(2 * size)), array("H", bytes(2 * FAST_OUT)),
             array("H", bytes(2 * fast.ST_SIZE)))
