@@ -143,10 +143,8 @@ def _time() -> None:
             if self.tail != tail:  # edges taken (not a repeat, a long press by holding)
                 _at[1] = took
                 _at[2] = max(0, clock.elapsed(real, _at[0]))
-                cpu = loop.CPU  # the wait's work: what was summed since the edge, less what was
-                busy = clock.elapsed(cpu[0], _cpu[1]) - _cpu[2]  # done before it, and this turn's so far
-                if cpu[1] >= 0:
-                    busy += clock.elapsed(clock.now_us(), cpu[1])
+                # the wait's work: since the edge, less the work under way then done before it
+                busy = _work(clock, loop.CPU, _cpu[1], clock.now_us()) - _cpu[2]
                 if queued < 0:  # (an edge came since the look)
                     queued = _queued()
                 busy -= (queued - _cpu[4]) // 1000  # (not the board's work: waiting for a core)
@@ -167,6 +165,15 @@ def _time() -> None:
     pixels.Pixels.show = timed_show
 
 
+def _work(clock, cpu: list, since: int, t: int) -> int:
+    """us of the box's work (loop.CPU) since its sum stood at since: what was summed since,
+    and the work under way until t (us)."""
+    work = clock.elapsed(cpu[0], since)
+    if cpu[1] >= 0:
+        work += clock.elapsed(t, cpu[1])
+    return work
+
+
 def _pico_time(loop, clock, scale: int) -> None:
     """loop.wanted - does the loop take its turn at a stretch's end? - with its poll due in a
     Pico's time: the loop's POLL_MS sleep runs out after the real time since the last turn
@@ -185,11 +192,8 @@ def _pico_time(loop, clock, scale: int) -> None:
     def pico_wanted(app, now: int) -> bool:
         if wanted(app, now):
             return True
-        cpu = loop.CPU
         t = clock.now_us()
-        work = clock.elapsed(cpu[0], began[0])
-        if cpu[1] >= 0:
-            work += clock.elapsed(t, cpu[1])
+        work = _work(clock, loop.CPU, began[0], t)
         if clock.elapsed(t, began[1]) + work * (scale - 1) < loop.POLL_MS * 1000:
             return False
         return wanted(app, clock.later(app.turned, loop.POLL_MS))  # (due in a Pico's time)
