@@ -93,7 +93,7 @@ FIRST = {
     "chuhan": "args chuhan.tables rng",
     "huns": "args huns.tables rng",
     "khaan": "args dice khaan.tables",
-    "khan": "args khan.tables khan.board",
+    "khan": "args khan.tables khan.fast_board khan.board",
 }
 
 

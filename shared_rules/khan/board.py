@@ -11,6 +11,8 @@ no-cell squares that do or do not border neighbouring territories). After the gr
 A1 is the north-west corner, rows grow southwards.
 """
 
+import sys
+
 try:
     from uarray import array  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
 except ImportError:  # CPython
@@ -19,6 +21,7 @@ except ImportError:  # CPython
 from shared_rules.errors import bad_args
 from shared_rules.khan.tables import DX, DY, OFF, RIVER, RULERS, TERRAINS
 
+_FAST = "shared_rules.khan.fast_board"  # the tables built in machine code, where loaded
 CELL_CHARS = TERRAINS + "~"  # terrain code = index + 1
 
 # side bits of Board.border: which sides of a cell face neighbouring territories
@@ -45,52 +48,15 @@ class Board:
         for k in range(len(CELL_CHARS)):
             code[ord(CELL_CHARS[k])] = k + 1
         terrain = bytearray(size)
-        for y in range(height):
-            row = lines[y + 1]
-            at = y * width
-            for x in range(width):
-                terrain[at + x] = code[row[x + 1]]
         border = bytearray(size)  # bit k: side SIDES[k] faces neighbouring territories
         side = array("h", b"\xff" * (8 * size))  # per cell, 4 entries (N, E, S, W): the cell on that side, or -1
         touches = bytearray(size)  # 1: a side touches a river cell
-        river = RIVER
-        # (the four sides written out, and a side's cell looked at only when it is on the board:
-        # OFF is 0; "+" is 43)
-        i = 0
-        for y in range(height):
-            above = lines[y]
-            row = lines[y + 1]
-            below = lines[y + 2]
-            for x in range(width):
-                if terrain[i]:
-                    border[i] = ((above[x + 1] == 43) | (row[x + 2] == 43) << 1 | (below[x + 1] == 43) << 2
-                                 | (row[x] == 43) << 3)
-                k = 4 * i
-                if y:
-                    t = terrain[i - width]
-                    if t:
-                        side[k] = i - width
-                        if t == river:
-                            touches[i] = 1
-                if x + 1 < width:
-                    t = terrain[i + 1]
-                    if t:
-                        side[k + 1] = i + 1
-                        if t == river:
-                            touches[i] = 1
-                if y + 1 < height:
-                    t = terrain[i + width]
-                    if t:
-                        side[k + 2] = i + width
-                        if t == river:
-                            touches[i] = 1
-                if x:
-                    t = terrain[i - 1]
-                    if t:
-                        side[k + 3] = i - 1
-                        if t == river:
-                            touches[i] = 1
-                i += 1
+        fast = sys.modules.get(_FAST)  # (khan/fast_board.py: the same loops in machine code, where loaded)
+        build = getattr(fast, "tables", None) if fast is not None else None
+        if build is not None and _even(lines, width + 2):
+            build(b"".join(lines), width, height, code, terrain, border, side, touches, RIVER)
+        else:
+            _tables(lines, width, height, code, terrain, border, side, touches)
         self.terrain = terrain
         self.border = border
         self.side = side
@@ -179,6 +145,63 @@ class Board:
         return t != OFF and t != RIVER
 
 
+def _even(lines: list, stride: int) -> bool:
+    """Whether every grid line is stride bytes (khan/fast_board.py reads them joined)."""
+    for line in lines:
+        if len(line) != stride:
+            return False
+    return True
+
+
+def _tables(lines: list, width: int, height: int, code, terrain, border, side, touches) -> None:
+    """Board's tables from its grid lines (as bytes: indexing one is O(1) and makes no
+    object - a str's index walks its characters and makes a one-character str), in Python:
+    khan/fast_board.py's tables() where that is loaded."""
+    for y in range(height):
+        row = lines[y + 1]
+        at = y * width
+        for x in range(width):
+            terrain[at + x] = code[row[x + 1]]
+    river = RIVER
+    # (the four sides written out, and a side's cell looked at only when it is on the board:
+    # OFF is 0; "+" is 43)
+    i = 0
+    for y in range(height):
+        above = lines[y]
+        row = lines[y + 1]
+        below = lines[y + 2]
+        for x in range(width):
+            if terrain[i]:
+                border[i] = ((above[x + 1] == 43) | (row[x + 2] == 43) << 1 | (below[x + 1] == 43) << 2
+                             | (row[x] == 43) << 3)
+            k = 4 * i
+            if y:
+                t = terrain[i - width]
+                if t:
+                    side[k] = i - width
+                    if t == river:
+                        touches[i] = 1
+            if x + 1 < width:
+                t = terrain[i + 1]
+                if t:
+                    side[k + 1] = i + 1
+                    if t == river:
+                        touches[i] = 1
+            if y + 1 < height:
+                t = terrain[i + width]
+                if t:
+                    side[k + 2] = i + width
+                    if t == river:
+                        touches[i] = 1
+            if x:
+                t = terrain[i - 1]
+                if t:
+                    side[k + 3] = i - 1
+                    if t == river:
+                        touches[i] = 1
+            i += 1
+
+
 def from_lines(lines) -> Board:
     """A board from the lines of a board text already known to be good: grid lines,
     then "name" and "ruler" lines; comments and blank lines are skipped."""
@@ -186,10 +209,10 @@ def from_lines(lines) -> Board:
     name = ""
     starts = {}
     for line in lines:
-        line = line.rstrip()
-        if not line or line[0] == ";":
+        line = line.rstrip()  # (a str with nothing to strip is given back, not copied)
+        if not line or line.startswith(";"):  # (line[0] would make a str, looked for among the interned names)
             continue
-        if line[0] in "+#":
+        if line.startswith("+") or line.startswith("#"):
             frame.append(line)
         elif line.startswith("name "):
             name = line[5:].strip()

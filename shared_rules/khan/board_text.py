@@ -33,9 +33,9 @@ def parse(text) -> Board:
     lines = text.split("\n")
     for n in range(len(lines)):
         line = lines[n].rstrip()
-        if not line or line[0] == ";":
+        if not line or line.startswith(";"):  # (line[0] would make a str, looked for among the interned names)
             continue
-        if line[0] in FRAME:
+        if line.startswith("+") or line.startswith("#"):  # (FRAME)
             if extra:
                 raise bad_args(_at(n + 1) + ": grid line after the end of the grid")
             grid.append((n + 1, line))
