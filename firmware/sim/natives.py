@@ -24,7 +24,8 @@ module a board imports.
 import sys
 
 SIM_BYTES = 8700  # the stand-ins' heap on the 64-bit port (tests/test_sim.py measures it)
-NATIVE = ("hal.fast", "shared_rules.khan.fast", "shared_rules.khan.fast_pieces", "shared_rules.khan.fast_board")  # the firmware's viper modules
+NATIVE = ("hal.fast", "shared_rules.khan.fast", "shared_rules.khan.fast_pieces", "shared_rules.khan.fast_board",
+          "shared_rules.fast_rng")  # the firmware's viper modules
 
 
 def _start() -> None:

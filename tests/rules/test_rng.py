@@ -116,3 +116,52 @@ def test_bad_saved_state_is_refused():
         except ValueError:
             continue
         raise AssertionError("accepted " + repr(bad))
+
+
+FAST = "shared_rules.fast_rng"
+
+
+def _with_kernel(loaded: bool, run) -> None:
+    """run() with shared_rules/fast_rng.py loaded (its viper step, where MicroPython has
+    viper) or let go (rng._step in Python); sys.modules as it was after."""
+    import sys
+
+    kernel = sys.modules.get(FAST)
+    if loaded:
+        __import__(FAST)
+    else:
+        sys.modules.pop(FAST, None)
+    try:
+        run()
+    finally:
+        sys.modules.pop(FAST, None)
+        if kernel is not None:
+            sys.modules[FAST] = kernel
+
+
+def test_the_machine_code_step_draws_what_the_python_step_draws():
+    """The reference outputs, coins, rolls and cards, and every op of a PCG32, with the step
+    in machine code and in Python; and the two steps side by side from 3,000 states, the
+    extreme limbs among them (under CPython fast_rng defines nothing: both are Python)."""
+    import sys
+
+    from shared_rules import rng as rng_mod
+
+    for loaded in (True, False):
+        _with_kernel(loaded, test_reference_output_seed_42_stream_54)
+        _with_kernel(loaded, test_demo_coins_rolls_and_cards)
+        _with_kernel(loaded, test_limbs_match_big_int_recurrence)
+        _with_kernel(loaded, test_shuffle_is_a_permutation_and_depends_on_the_seed)
+    mod = __import__(FAST, None, None, ("step",))
+    assert hasattr(mod, "step") == (sys.implementation.name == "micropython")
+    step = getattr(mod, "step", rng_mod._step)
+    source = PCG32(99, 5)
+    states = [[0] * 8, [0xFFFF] * 8, [0xFFFF, 0, 0xFFFF, 0, 1, 0xFFFF, 0, 0xFFFF]]
+    for _ in range(3000):
+        states.append([source.below(0x10000) if k != 4 else source.below(0x8000) * 2 + 1 for k in range(8)])
+    for state in states:
+        a = PCG32(state=[v if k != 4 else v | 1 for k, v in enumerate(state)])
+        b = PCG32(state=a.getstate())
+        step(a._st)
+        rng_mod._step(b._st)
+        assert list(a._st) == list(b._st), state
