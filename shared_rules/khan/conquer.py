@@ -157,13 +157,26 @@ def judge(pos: Position, player: str, kind: str, cells, prot: Protections, conse
         return ("khan.no_own_yurt", player)
     if counts[me] < top:
         return ("khan.outnumbered", player)
-    sharers = [pos.players[b - 2] for b in range(2, len(pos.players) + 2) if counts[b] == top]
+    return cards(pos, player, cells, [pos.players[b - 2] for b in range(2, len(pos.players) + 2) if counts[b] == top],
+                 prot, consent)
+
+
+def cards(pos: Position, player: str, cells, sharers: list, prot: Protections, consent: bool):
+    """judge()'s last word, the special cards': sharers, the players who would sit on a
+    placement otherwise legal, or why another's Patronage or Support of the Gods forbids it
+    (a tuple, as judge's). The viper search (search.fast_placements) has the sharers of what
+    it finds, and asks only this where such a card is in force."""
+    board = pos.board
     pat = prot.patronage
-    if pat is not None and pat != player and pat in pos.players and counts[pos.players.index(pat) + 2]:
-        if pat not in sharers:
-            return ("khan.patronage", pat)
-        if not consent:
-            return ("khan.patronage_consent", pat)
+    if pat is not None and pat != player and pat in pos.players:
+        mine = pos.players.index(pat) + 2  # (the patron's yurt byte: a yurt of his among the cells?)
+        for i in cells:
+            if pos.yurt[i] == mine:
+                if pat not in sharers:
+                    return ("khan.patronage", pat)
+                if not consent:
+                    return ("khan.patronage_consent", pat)
+                break
     for gp, region in prot.gods:
         if gp == player:
             continue

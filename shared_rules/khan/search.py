@@ -16,7 +16,7 @@ try:
 except ImportError:  # CPython
     from array import array
 
-from shared_rules.khan.conquer import Protections, available, judge, orientations
+from shared_rules.khan.conquer import Protections, available, cards, judge, orientations
 from shared_rules.khan.position import Position
 from shared_rules.khan.tables import BRIDGE, FIGURES, OFF, RIVER, shape_size
 from shared_rules.pause import pause
@@ -204,10 +204,10 @@ def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, 
     """each_placement's loops as viper (khan/fast.py scan), MicroPython only: the kernel
     goes through the yurts, figures, orientations and anchor cells as plain_placements does
     and hands back, in the same order, only the placements that pass judge()'s tests of
-    cells, rivers, banks and majority, with who would sit on them. Where a special card of
-    another player is in force (Patronage, Support of the Gods), judge() then has the last
-    word on each; else those sharers are judge()'s answer (it would find the same: most of
-    a late board's search time was judge()). Its buffers, ~5 bytes a cell and ~0.3 KB more, are
+    cells, rivers, banks and majority, with who would sit on them: judge()'s answer (it would
+    find the same: most of a late board's search time was judge()). Where a special card of
+    another player is in force (Patronage, Support of the Gods), its test (conquer.cards) then
+    has the last word on each. Its buffers, ~5 bytes a cell and ~0.3 KB more, are
     this generator's own while it runs, as two searches may be under way at once (a hint's
     steps at a rules op's pause), and are kept for the next search once it has run to its
     end (_scratch)."""
@@ -272,13 +272,14 @@ def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, 
         bits = out[i + 1]
         at = i + 2  # (its cells: out[at:i])
         i = at + plans[fast.PLAN * p]
-        key, kind, shape, _ = figures[p]
+        key = figures[p][0]
         cells = ()
         verdict = None
-        if guarded:  # (another's card in force: judge() has the last word, even on one passed over)
-            work += JUDGED
+        if guarded:  # (another's card in force: it has the last word, even on one passed over - the
+            work += JUDGED  # kernel's sharers are judge()'s but for the cards: conquer.cards)
             cells = tuple(out[at:i])
-            verdict = judge(pos, player, kind, cells, prot, consent, shape[0] == "I")
+            verdict = cards(pos, player, cells, [players[b] for b in range(len(players)) if bits >> b & 1], prot,
+                            consent)
             if not isinstance(verdict, list):
                 continue
         elif bare or skip:  # (a conquest counted or passed over: nothing built)
