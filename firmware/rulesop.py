@@ -89,7 +89,7 @@ def ready(op: str) -> bool:
 # each game's ops module's own imports, leaves first, without "shared_rules." (load_rules: then
 # the ops module, then its NEEDS; tests/test_op_imports.py checks both)
 FIRST = {
-    "rng": "args rng",
+    "rng": "args fast_rng rng",
     "chuhan": "args chuhan.tables rng",
     "huns": "args huns.tables rng",
     "khaan": "args dice khaan.tables",

@@ -143,8 +143,10 @@ class PCG32:
                     return r % bound
         return _below(self._st, bound, _stepper())
 
-    def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place, walking down from the end as the pcg32 demo does."""
+    def shuffle(self, items: list, pause=None, every: int = 0) -> None:
+        """Fisher-Yates in place, walking down from the end as the pcg32 demo does; with
+        pause, pause() after every `every` swaps (a long shuffle of a host's rules op: the
+        box's buttons take their turn, shared_rules/pause.py)."""
         st = self._st
         step = _stepper()
         i = len(items)
@@ -152,6 +154,8 @@ class PCG32:
             j = _below(st, i, step) if i < 0x4000 else self.below(i)
             i -= 1
             items[j], items[i] = items[i], items[j]
+            if pause is not None and not i % every:
+                pause()
 
     def choice(self, items: list):
         return items[self.below(len(items))]

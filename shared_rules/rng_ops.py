@@ -1,9 +1,12 @@
 """Ops over shared_rules.rng: raw PCG32 draws, bounded ints and shuffles for verification."""
 
 from shared_rules import args as A
+from shared_rules.pause import pause
 from shared_rules.rng import PCG32
 
 _U64 = 0xFFFFFFFFFFFFFFFF
+EVERY = 128  # values drawn between two pauses (shared_rules/pause.py: ~7 ms of a Pico with the step in
+# machine code, fast_rng.py; 4,096 of them were one stretch of ~200 ms, of ~0.9 s without it)
 
 
 def _rng(args: dict) -> PCG32:
@@ -13,8 +16,7 @@ def _rng(args: dict) -> PCG32:
 def draw(args: dict) -> dict:
     """{"seed", "stream", "count"} -> {"values": raw 32-bit outputs}."""
     count = A.integer(args, "count", 0, 4096)
-    rng = _rng(args)
-    return {"values": [rng.next32() for _ in range(count)]}
+    return {"values": _drawn(count, _rng(args).next32)}
 
 
 def below(args: dict) -> dict:
@@ -22,7 +24,17 @@ def below(args: dict) -> dict:
     bound = A.integer(args, "bound", 1, 0xFFFFFFFF)
     count = A.integer(args, "count", 0, 4096)
     rng = _rng(args)
-    return {"values": [rng.below(bound) for _ in range(count)]}
+    return {"values": _drawn(count, lambda: rng.below(bound))}
+
+
+def _drawn(count: int, take) -> list:
+    """count values of take(), a pause after every EVERY of them."""
+    out = []
+    for k in range(1, count + 1):
+        out.append(take())
+        if not k % EVERY:
+            pause()
+    return out
 
 
 def shuffle(args: dict) -> dict:
@@ -30,7 +42,7 @@ def shuffle(args: dict) -> dict:
     n = A.integer(args, "n", 0, 4096)
     rng = _rng(args)
     items = list(range(n))
-    rng.shuffle(items)
+    rng.shuffle(items, pause, EVERY)
     return {"order": items}
 
 

@@ -103,9 +103,10 @@ def test_two_thousand_gpio_presses_during_saves_and_requests_none_lost(gpio_pico
     served = [0]
 
     # the host keeps the device busy meanwhile, back to back: the long Khan ops on mid-game
-    # positions (as steppe verify sends them), each after a shuffle of 4,096 (tens of ms on
-    # any machine, so edges wait for the loop; whole random games, seconds long on a slow
-    # machine, would overflow the latch's ring at this test's five buttons tapped at once)
+    # positions (as steppe verify sends them), each after a shuffle of 4,096 (a Pico's ~0.2 s,
+    # pausing every 128: edges wait for the device's stretches, late_edges counts those that
+    # waited 10 ms of a Pico's work; whole random games, seconds long on a slow machine,
+    # would overflow the latch's ring at this test's five buttons tapped at once)
     jobs = []
     for op in ("khan.play", "khan.conquests", "khan.flee", "khan.invasions"):
         for args in cases.generate(op, 6, 2026):

@@ -29,9 +29,10 @@ SAMPLES = 1000  # each timed poll's wait (ms) and work (us), the first this many
 _waits = []
 _works = []
 _busies = []
-_cpu = [None, 0, 0, 0, 0, 0]  # loop.CPU (once timed); at the last edge played: its work summed, the
+_cpu = [None, 0, 0, 0, 0, 0, 1]  # loop.CPU (once timed); at the last edge played: its work summed, the
 # work under way's part done before the edge (us), and then the poll's wait spent on the box's work
-# (us); the board's time waiting for a core (ns, _queued) at the edge, and at the poll
+# (us); the board's time waiting for a core (ns, _queued) at the edge, and at the poll; a Pico's us
+# for one of the board's (calib.scale, _time)
 _SCHED = []  # /proc/self/schedstat, open once for each thread that reads it (the board's, the finger's)
 
 
@@ -114,7 +115,8 @@ def _time() -> None:
     _cpu[0] = loop.CPU
     import calib
 
-    _pico_time(loop, clock, int(calib.scale() + 0.5))
+    _cpu[6] = int(calib.scale() + 0.5)
+    _pico_time(loop, clock, _cpu[6])
     del sys.modules["calib"]
     poll = buttons.PinButtons.poll
     show = pixels.Pixels.show
@@ -151,7 +153,7 @@ def _time() -> None:
                 _cpu[3] = min(max(0, busy), (_at[2] + 1) * 1000)
                 _cpu[5] = queued
                 _at[3] = -1
-                if _at[2] >= 10:
+                if _cpu[3] * _cpu[6] >= 10000:  # (late: it waited 10 ms of a Pico's work, as a Pico takes it)
                     TIMING[6] += 1
         return out
 

@@ -111,3 +111,19 @@ def test_the_final_phases_last_end_pauses_between_its_searches():
                 assert n[0] >= 2 * players + 1, (seed, n[0])
                 ended += 1
     assert ended == 3
+
+
+def test_long_draws_and_shuffles_pause_and_draw_the_same():
+    """rng.draw, rng.below and rng.shuffle of 4,096 values: a pause after every 128
+    (rng_ops.EVERY), none for a short one, and the same values as without pauses."""
+    from shared_rules import rng_ops
+
+    for op, args in (("rng.draw", {"seed": 3, "count": 4096}), ("rng.below", {"seed": 4, "bound": 72, "count": 4096}),
+                     ("rng.below", {"seed": 5, "bound": 40000, "count": 300}),
+                     ("rng.shuffle", {"seed": 6, "n": 4096}), ("rng.shuffle", {"seed": 7, "n": 100})):
+        plain = ops.call(op, args)
+        with _Counted() as n:
+            paused = ops.call(op, args)
+        assert paused == plain, op
+        size = args.get("count", args.get("n"))
+        assert n[0] == (size - (op == "rng.shuffle")) // rng_ops.EVERY, (op, size, n[0])
