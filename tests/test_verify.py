@@ -66,7 +66,7 @@ def test_a_changed_rules_module_and_a_changed_hash_fail(tmp_path):
         # off by one bit, below is untouched (the module is imported on first use)
         with open(os.path.join(ROOT, "shared_rules", "rng_ops.py")) as f:
             source = f.read()
-        bad = source.replace("rng.next32() for _ in range(count)", "rng.next32() ^ 1 for _ in range(count)")
+        bad = source.replace("_drawn(count, _rng(args).next32)", "[v ^ 1 for v in _drawn(count, _rng(args).next32)]")
         assert bad != source
         with open(os.path.join(fs, "lib", "shared_rules", "rng_ops.py"), "w") as f:
             f.write(bad)
