@@ -287,7 +287,7 @@ def buttons(heap: str = "190wK") -> dict:
 
 VERIFY_COUNT = 5  # steppe verify --count 5: the run (khan.playout's 5 whole games the longest)
 TAP_MS = 61  # an arrow tapped (LEFT, then RIGHT: the menu's cursor moves) this often while verify runs
-VERIFY_RUNS = 4  # verify run this many times, seeds 1.., the taps all along
+VERIFY_RUNS = 16  # verify run this many times, seeds 1.., the taps all along (a run is ~1 s here: ~80 presses)
 
 
 def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT) -> dict:
@@ -344,12 +344,12 @@ def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT) -> dict:
 
 
 def report_verify(v: dict) -> None:
-    print("a press while steppe verify --count %d runs (%s; 4 times), arrows tapped every %d ms at the GPIO level: %d cases in"
+    print("a press while steppe verify --count %d runs (%s; %d times), arrows tapped every %d ms at the GPIO level: %d cases in"
           " %.1f s (%s), %d presses acted on, %d edges lost; edge to frame, Pico-eq.: mean %.1f ms (the wait for"
           " the poll: the loop asleep %.1f ms, the box's work %.1f ms; the poll's work to the frame %.1f ms),"
           " median %.1f, 95th percentile %.1f, largest %.1f ms; the box's"
           " longest stretch between two turns %.1f ms (%s)"
-          % (v["count"], v["heap"], TAP_MS, v["cases"], v["seconds"], "agree" if v["agree"] else "DIFFER",
+          % (v["count"], v["heap"], VERIFY_RUNS, TAP_MS, v["cases"], v["seconds"], "agree" if v["agree"] else "DIFFER",
              v["presses"], v["dropped"], v["wait_ms"] + v["busy_wait_ms"] + v["work_ms"], v["wait_ms"],
              v["busy_wait_ms"], v["work_ms"], v["median_ms"],
              v["p95_ms"], v["largest_ms"], v["busy_ms"], v["busy_op"]))
