@@ -536,3 +536,30 @@ def test_a_frame_that_stalls_is_given_up_and_answered_and_the_link_reads_afresh(
             assert reply["error"]["code"] == "bad_json" and reply["id"] is None and said in reply["error"]["message"], reply
     finally:
         link_mod.STALL_MS = keep
+
+
+def test_a_hosts_rng_ops_and_the_rngs_machine_code_go_when_the_ram_runs_out():
+    """The rng's ops and its step in machine code (shared_rules/fast_rng.py, 1.2 KB of a
+    Pico's heap) belong to no game: a host's rng and Khan ops load them (rulesop.FIRST, Khan's
+    NEEDS), and memory.free lets them go with the other games' rules (on the device: CPython
+    keeps its modules); the draws after are the same, by rng.py's own step."""
+    import sys
+
+    import memory
+
+    from shared_rules.rng import PCG32
+
+    link = Link(_app("rngfree"))
+    link.loop = True  # (as the button loop serves it: the op's rules modules loaded one at a time)
+    try:
+        got = _ask(link, '{"id": 1, "op": "rng.shuffle", "args": {"seed": 9, "n": 30}}')
+        assert got["ok"] and "shared_rules.rng_ops" in sys.modules and "shared_rules.fast_rng" in sys.modules
+    finally:
+        link.loop = False
+    memory.free("", "")
+    on_device = sys.implementation.name == "micropython"
+    for name in ("shared_rules.rng_ops", "shared_rules.fast_rng"):
+        assert (name not in sys.modules) == on_device, name
+    items = list(range(30))
+    PCG32(9).shuffle(items)
+    assert _ask(link, '{"id": 2, "op": "rng.shuffle", "args": {"seed": 9, "n": 30}}')["result"]["order"] == items
