@@ -228,3 +228,25 @@ def test_a_card_with_no_cell_on_the_board_now_is_said_at_once():
     app.press("OK")  # a card with a cell: its cell comes next, as before
     ui = _ui(app)
     assert ui["mode"] == "cursor" and "why" not in ui
+
+
+def test_the_boxs_khan_game_brings_the_rngs_machine_code():
+    """A flip that reshuffles the deck draws 72 cards before its card's frame: the Khan screen
+    loads the rng's step in machine code (shared_rules/fast_rng.py) as it loads the search's,
+    where MicroPython has viper - and the deck is dealt the same with it or without."""
+    import sys
+
+    from shared_rules.khan.game import new_game
+
+    plain = None
+    kept = sys.modules.pop("ui.khan")
+    sys.modules.pop("shared_rules.fast_rng", None)
+    try:
+        plain = new_game("default", ["red", "blue"], "virtual", 5).hands  # (no machine code: rng.py's own step)
+        __import__("ui.khan")
+        kernel = sys.modules.get("shared_rules.fast_rng")  # (CPython's defines nothing)
+        assert kernel is not None and hasattr(kernel, "step") == (sys.implementation.name == "micropython")
+        assert new_game("default", ["red", "blue"], "virtual", 5).hands == plain
+    finally:
+        sys.modules["ui.khan"] = kept
+    assert plain and len(plain[0]) == 4
