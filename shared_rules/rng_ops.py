@@ -42,7 +42,7 @@ def shuffle(args: dict) -> dict:
     n = A.integer(args, "n", 0, 4096)
     rng = _rng(args)
     items = list(range(n))
-    rng.shuffle(items, pause, EVERY)
+    rng.shuffle(items, pause)  # (a pause every 128 swaps: EVERY)
     return {"order": items}
 
 
