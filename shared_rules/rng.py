@@ -133,6 +133,11 @@ class PCG32:
         """Fisher-Yates in place, walking down from the end as the pcg32 demo does; with
         pause, pause() after every 128 swaps (a host's long shuffle: the box's buttons take
         their turn, shared_rules/pause.py)."""
+        fast = sys.modules.get("shared_rules.fast_rng")  # (where loaded: the walk with its draws in
+        whole = getattr(fast, "shuffle", None) if fast is not None else None  # machine code)
+        if whole is not None and len(items) < 0x4000:
+            whole(self._s, self._i, items, pause)
+            return
         i = len(items)
         while i > 1:
             j = self.below(i)
