@@ -69,5 +69,5 @@ def free(playing: str, showing: str, keep: str = "") -> None:
         menu = module == "ui.menu" and showing != ""  # not while it is shown
         if other_game or screen or menu or module in ("hostops", "rulesop") or (ON_DEVICE and module in (
                 "shared_rules.rng_ops", "shared_rules.fast_rng")):  # (a host's rules of no game: the rng's ops,
-            unload(module)  # and its step in machine code, 1.2 KB of a Pico's heap - rng.py draws without it)
+            unload(module)  # and its step in machine code, ~2 KB of a Pico's heap - rng.py draws without it)
     gc.collect()

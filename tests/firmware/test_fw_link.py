@@ -539,7 +539,7 @@ def test_a_frame_that_stalls_is_given_up_and_answered_and_the_link_reads_afresh(
 
 
 def test_a_hosts_rng_ops_and_the_rngs_machine_code_go_when_the_ram_runs_out():
-    """The rng's ops and its step in machine code (shared_rules/fast_rng.py, 1.2 KB of a
+    """The rng's ops and its step in machine code (shared_rules/fast_rng.py, ~2 KB of a
     Pico's heap) belong to no game: a host's rng and Khan ops load them (rulesop.FIRST, Khan's
     NEEDS), and memory.free lets them go with the other games' rules (on the device: CPython
     keeps its modules); the draws after are the same, by rng.py's own step."""
