@@ -41,12 +41,16 @@ def sums(path: str, sizes: list, start: int = 0) -> list:
     out = []
     crc = 0
     at = start
-    view = memoryview(bytearray(BLOCK))
+    try:
+        view = memoryview(bytearray(BLOCK))
+    except MemoryError:  # (no block of 512 bytes in a heap split small: a 96 KB box after a damaged
+        view = memoryview(bytearray(64))  # boot - the same sums, in smaller reads)
+    size = len(view)
     with open(path, "rb") as f:
         f.seek(start)
         for s in sizes:
             while at < s:
-                n = f.readinto(view[:min(BLOCK, s - at)])
+                n = f.readinto(view[:min(size, s - at)])
                 if not n:
                     break
                 crc = _sum(view[:n], crc)

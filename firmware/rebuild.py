@@ -61,7 +61,10 @@ class Reader:
         if not 0 <= k <= len(self.buf):
             self.f.seek(place)
             self.start = place
-            self.buf = self.f.read(BLOCK)
+            try:
+                self.buf = self.f.read(BLOCK)
+            except MemoryError:  # (no block of 512 bytes in a heap split small: a 96 KB box after a
+                self.buf = self.f.read(64)  # damaged boot - the lines read all the same, in smaller reads)
             k = 0
         buf = self.buf
         end = buf.find(b"\n", k)
@@ -73,7 +76,10 @@ class Reader:
         held = len(buf) - k
         parts = [buf[k:]] if held <= self.limit else None  # (None: too long, passed over)
         while True:
-            block = self.f.read(BLOCK)
+            try:
+                block = self.f.read(BLOCK)
+            except MemoryError:  # (as above: smaller reads)
+                block = self.f.read(64)
             if not block:  # the file's end: a line without its newline (torn)
                 self.buf = b""
                 self.start = place + held

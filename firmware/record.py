@@ -171,8 +171,16 @@ def state_chunks(game, name: str):
 
 
 def write_state(game, name: str, out) -> None:
-    """The game's canonical JSON through out.append."""
-    for text in state_chunks(game, name):
+    """The game's canonical JSON through out.append (a cjson.Chunks: state.get's reply): the
+    game's own pieces where it has them, else its encoding's pieces as they come - not the
+    whole text at once, which needs a block of RAM as long (Chu and Han's, ~2 KB) that a 96 KB
+    box's heap, split by a boot that set a damaged file aside, may not have."""
+    state = _module(name, "state")
+    chunks = getattr(state, "game_chunks", None)
+    if chunks is None:
+        cjson.encode(state.game_json(game), out)
+        return
+    for text in chunks(game):
         out.append(text)
 
 
