@@ -173,8 +173,8 @@ def state_chunks(game, name: str):
 def write_state(game, name: str, out) -> None:
     """The game's canonical JSON through out.append (a cjson.Chunks: state.get's reply): the
     game's own pieces where it has them, else its encoding's pieces as they come - not the
-    whole text at once, which needs a block of RAM as long (Chu and Han's, ~2 KB) that a 96 KB
-    box's heap, split by a boot that set a damaged file aside, may not have."""
+    whole text at once (cjson.dumps: its pieces listed, then joined - blocks as long), which a
+    96 KB box's heap, split by a boot that set a damaged file aside, may not have."""
     state = _module(name, "state")
     chunks = getattr(state, "game_chunks", None)
     if chunks is None:

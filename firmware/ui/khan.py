@@ -29,7 +29,7 @@ from ui.base import Choice, Screen, blink, fill, help_text, number, text
 
 search.viper()  # the search's machine code (khan/fast.py) comes with the game, while the heap is tidy
 try:  # and the rng's step (shared_rules/fast_rng.py, ~2 KB): a flip that reshuffles the deck draws 72
-    __import__("shared_rules.fast_rng")  # cards before its card's frame, ~18 ms of a Pico in Python, ~2 so
+    __import__("shared_rules.fast_rng")  # cards before its card's frame, ~18 ms of a Pico in Python, ~3 so
 except (ImportError, ValueError, SyntaxError, MemoryError):  # (a port without viper, code of another arch, no
     pass  # room: rng.py draws the same without it)
 
