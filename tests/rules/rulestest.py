@@ -27,3 +27,29 @@ def position(text: str, pieces: dict):
 
 def cells(b, names: str) -> "list[int]":
     return [b.cell(n) for n in names.split()]
+
+
+_KERNELS = {}  # the modules with_module imported, put back each time they are asked for again
+
+
+def with_module(name: str, loaded: bool, work):
+    """work()'s value with module name in sys.modules (loaded) or not: the rules look there
+    for a viper kernel (khan/fast_board.py, khan/fast_pieces.py, fast_rng.py) and run their
+    own Python without it. sys.modules is as it was after. A module imported here is kept and
+    put back the next time (imported again, a kernel would be compiled again)."""
+    import sys
+
+    was = sys.modules.get(name)
+    if not loaded:
+        sys.modules.pop(name, None)
+    elif was is None:
+        if name not in _KERNELS:
+            __import__(name)
+            _KERNELS[name] = sys.modules[name]
+        sys.modules[name] = _KERNELS[name]
+    try:
+        return work()
+    finally:
+        sys.modules.pop(name, None)
+        if was is not None:
+            sys.modules[name] = was

@@ -6,6 +6,8 @@ no-cell squares inside the frame, and seeded random grids of 1 x 1 to 17 x 15.""
 
 import sys
 
+from rulestest import with_module
+
 from shared_rules.khan import board as board_mod
 from shared_rules.khan.board import CELL_CHARS, SIDES, from_lines
 from shared_rules.khan.tables import RIVER
@@ -89,18 +91,7 @@ def _boards() -> list:
 def _built(lines, fast: bool):
     """The board of lines, its tables built by khan/fast_board.py (fast, where MicroPython has
     viper) or by board.py's plain loop."""
-    kernel = sys.modules.get(FAST)
-    if fast:
-        __import__(FAST)
-    else:
-        sys.modules.pop(FAST, None)
-    try:
-        return from_lines(lines)
-    finally:
-        if kernel is not None:
-            sys.modules[FAST] = kernel
-        elif not fast:
-            sys.modules.pop(FAST, None)
+    return with_module(FAST, fast, lambda: from_lines(lines))
 
 
 def test_the_board_tables_are_the_formats_in_python_and_in_machine_code():

@@ -4,7 +4,7 @@ bad packed text. Runs under pytest and under micropython."""
 
 import binascii
 
-from rulestest import raises
+from rulestest import raises, with_module
 
 from shared_rules import cjson, ops
 from shared_rules.khan import board as board_mod
@@ -196,20 +196,7 @@ def test_bad_packed_pieces_are_refused_with_what_is_wrong():
         assert reply["error"]["code"] == "bad_args", op
 
 
-def _with_fast(fast, work):
-    """work() with khan/fast_pieces.py loaded (fast), or let go: packed.py then runs its loops
-    in Python."""
-    import sys
-
-    name = "shared_rules.khan.fast_pieces"
-    if fast:
-        __import__(name)
-    held = None if fast else sys.modules.pop(name, None)
-    try:
-        return work()
-    finally:
-        if held is not None:
-            sys.modules[name] = held
+FAST = "shared_rules.khan.fast_pieces"  # figures read and written in machine code (viper), where loaded
 
 
 def _read(b, raw, players, fast):
@@ -223,12 +210,12 @@ def _read(b, raw, players, fast):
         except RulesError as e:
             return "refused: " + e.message
 
-    return _with_fast(fast, work)
+    return with_module(FAST, fast, work)
 
 
 def _written(pos, fast) -> bytes:
     """packed.pieces_bytes of pos, with khan/fast_pieces.py's put_figures() (fast) or in Python."""
-    return _with_fast(fast, lambda: bytes(packed.pieces_bytes(pos)))
+    return with_module(FAST, fast, lambda: bytes(packed.pieces_bytes(pos)))
 
 
 def test_the_figures_machine_code_takes_and_refuses_what_the_python_does():

@@ -1,5 +1,7 @@
 """PCG32 against O'Neill's reference output, bounded ints, shuffles, saved state."""
 
+from rulestest import with_module
+
 from shared_rules.rng import PCG32, state_value
 
 # pcg32-demo (pcg_basic), seed 42 stream 54, round 1
@@ -121,24 +123,6 @@ def test_bad_saved_state_is_refused():
 FAST = "shared_rules.fast_rng"
 
 
-def _with_kernel(loaded: bool, run) -> None:
-    """run() with shared_rules/fast_rng.py loaded (its viper step, where MicroPython has
-    viper) or let go (rng._step in Python); sys.modules as it was after."""
-    import sys
-
-    kernel = sys.modules.get(FAST)
-    if loaded:
-        __import__(FAST)
-    else:
-        sys.modules.pop(FAST, None)
-    try:
-        run()
-    finally:
-        sys.modules.pop(FAST, None)
-        if kernel is not None:
-            sys.modules[FAST] = kernel
-
-
 def test_the_machine_code_step_draws_what_the_python_step_draws():
     """The reference outputs, coins, rolls and cards, and every op of a PCG32, with the step
     in machine code and in Python; and the two steps side by side from 3,000 states, the
@@ -146,10 +130,10 @@ def test_the_machine_code_step_draws_what_the_python_step_draws():
     import sys
 
     for loaded in (True, False):
-        _with_kernel(loaded, test_reference_output_seed_42_stream_54)
-        _with_kernel(loaded, test_demo_coins_rolls_and_cards)
-        _with_kernel(loaded, test_limbs_match_big_int_recurrence)
-        _with_kernel(loaded, test_shuffle_is_a_permutation_and_depends_on_the_seed)
+        with_module(FAST, loaded, test_reference_output_seed_42_stream_54)
+        with_module(FAST, loaded, test_demo_coins_rolls_and_cards)
+        with_module(FAST, loaded, test_limbs_match_big_int_recurrence)
+        with_module(FAST, loaded, test_shuffle_is_a_permutation_and_depends_on_the_seed)
     mod = __import__(FAST, None, None, ("_step",))
     assert hasattr(mod, "_step") == (sys.implementation.name == "micropython")
     source = PCG32(99, 5)
@@ -181,5 +165,5 @@ def test_the_machine_code_step_draws_what_the_python_step_draws():
                 items = list(range(72))
                 PCG32(state=list(state)).shuffle(items)
                 decks.append(items)
-            _with_kernel(loaded, deal)
+            with_module(FAST, loaded, deal)
         assert decks[0] == decks[1], state
