@@ -148,6 +148,87 @@ def _a_box_that_breaks_off(replies) -> "tuple[int, int, threading.Thread]":
     return master, slave, box
 
 
+def _a_box_that_answers(replies) -> "tuple[int, int, threading.Thread]":
+    """A pty whose far end answers each request line (until the line is closed) with the
+    lines replies(rid) gives."""
+    master, slave = pty.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+
+    def serve():
+        got = b""
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:
+                return
+            if not data:
+                return
+            got += data
+            while b"\n" in got:
+                line, _, got = got.partition(b"\n")
+                for out in replies(int(re.search(rb'"id":(\d+)', line).group(1))):
+                    os.write(master, out)
+
+    box = threading.Thread(target=serve, daemon=True)
+    box.start()
+    return master, slave, box
+
+
+def _close_box(link, master: int, slave: int, box) -> None:
+    link.close()
+    os.close(slave)
+    os.close(master)
+    box.join(5)
+
+
+def test_a_reply_after_a_message_on_its_line_is_read():
+    """A message the board printed while a reply went out (an uncaught exception's
+    traceback: it ends without a newline of its own) shares the reply's line: the reply is
+    read from where it starts. Before, the line was passed over as not JSON and the request
+    waited for its whole timeout - a verify request 600 s (the virtual Pico's GPIO thread's
+    MemoryError, sim/gpio.py)."""
+    from steppe.device import SerialTransport
+
+    def replies(rid):
+        yield b'  File "natives.py", line 72, in imported{"id":%d,"ok":true,"result":{"n":%d}}\n' % (rid, rid)
+
+    master, slave, box = _a_box_that_answers(replies)
+    link = SerialTransport(os.ttyname(slave), lock=False)
+    try:
+        began = time.monotonic()
+        assert link.request("link.stats", timeout=30) == {"n": 1}
+        assert time.monotonic() - began < 10
+    finally:
+        _close_box(link, master, slave, box)
+
+
+def test_a_reply_lost_on_the_line_is_said_when_the_next_one_comes():
+    """The device answers in order: when the reply to a later request of a pipeline comes,
+    the one waited for was lost (a garbled line, a cut), and steppe says so at once - not
+    after the pipeline's timeout (10 minutes for verify's khan.playout)."""
+    from steppe.device import NoAnswer, SerialTransport, request_line
+
+    def replies(rid):
+        if rid != 2:
+            yield b'{"id":%d,"ok":true,"result":{}}\n' % rid
+
+    master, slave, box = _a_box_that_answers(replies)
+    link = SerialTransport(os.ttyname(slave), lock=False)
+    jobs = [(k, k, request_line({"id": k, "op": "link.stats"}).encode()) for k in (1, 2, 3, 4)]
+    got = []
+    try:
+        began = time.monotonic()
+        with pytest.raises(NoAnswer) as said:
+            for tag, reply in link.pipelined(iter(jobs), window=4, timeout=120):
+                got.append(tag)
+        assert got == [1]
+        assert "reply to request 2 was lost" in str(said.value)
+        assert time.monotonic() - began < 30
+    finally:
+        _close_box(link, master, slave, box)
+
+
 @pytest.mark.parametrize("then", ["again", "no_memory", "nothing"])
 def test_a_reply_the_box_broke_off_is_passed_over_for_the_one_that_follows(then):
     """The box that runs out of RAM writing a reply breaks its line off and sends it again,

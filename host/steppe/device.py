@@ -55,6 +55,20 @@ def request_line(req: dict) -> str:
         return json.dumps(req, separators=(",", ":"))
 
 
+def _loads(line: bytes):
+    """A line from the device as JSON; a reply after text on the same line (a message the
+    board printed while a reply went out - an uncaught exception's traceback, say - has no
+    newline of its own before the reply) read from its start: losing the reply would leave
+    its request waiting for the whole timeout, a verify for minutes."""
+    try:
+        return json.loads(line)
+    except ValueError:
+        at = line.find(b'{"id":', 1)
+        if at < 0:
+            raise
+        return json.loads(line[at:])
+
+
 BROKEN_GRACE = 10.0  # s: what a reply of ours broken off (not JSON) is given for the one that follows it
 
 class DeviceError(StepError):
@@ -132,10 +146,13 @@ class Transport:
             reply = wire.unpack_reply(op, args, reply)
         return reply
 
-    def reply(self, rid: int, timeout: float, or_unnumbered: "bool | str" = False) -> dict:
+    def reply(self, rid: int, timeout: float, or_unnumbered: "bool | str" = False,
+              later: "set[int] | None" = None) -> dict:
         """The reply with this id (or, with or_unnumbered, one with no id: the device's
         answer to a line it could not read - with a code, only an error of that code); other
-        lines are skipped."""
+        lines are skipped. later: the ids of requests sent after this one - the device
+        answers in order, so a reply to one of them means this one's was lost on the line
+        (NoAnswer at once, not after the timeout)."""
         deadline = time.monotonic() + timeout
         broken = b""  # a reply of ours that is not JSON: broken off (the box ran out of RAM writing it)?
         while True:
@@ -149,7 +166,7 @@ class Transport:
             if not line:
                 continue
             try:
-                msg = json.loads(line)
+                msg = _loads(line)
             except (ValueError, RecursionError):  # a boot message, REPL echo: not a reply
                 if line.startswith(b'{"id":%d,"ok":' % rid) and not broken:  # ours, but not JSON this host reads:
                     # a reply the box broke off follows at once, again or as no_memory (firmware/link.py
@@ -161,6 +178,9 @@ class Transport:
                 continue
             if msg.get("id") == rid:
                 return msg
+            if later and type(msg.get("id")) is int and msg["id"] in later:
+                raise NoAnswer("the device's reply to request %d was lost on the line (request %d's came after"
+                               " it): check the cable, and that no other program reads the port" % (rid, msg["id"]))
             if or_unnumbered and msg.get("id") is None and (
                     or_unnumbered is True or (msg.get("error") or {}).get("code") == or_unnumbered):
                 return msg
@@ -200,6 +220,7 @@ class Transport:
         room = threading.Condition()
         sizes: "collections.deque[int]" = collections.deque()  # request bytes in flight, oldest first
         held = [0]
+        flying: "set[int]" = set()  # the ids sent and not answered yet
         order: "queue.Queue[Any]" = queue.Queue()
         stop = threading.Event()
 
@@ -220,6 +241,7 @@ class Transport:
                             return
                         sizes.append(size)
                         held[0] += size
+                        flying.add(rid)
                     order.put((tag, rid))
                     self.write(line)
             except BaseException as e:  # noqa: B036 - handed to the reading thread, raised there
@@ -240,8 +262,9 @@ class Transport:
                 if rid is None:
                     yield tag, None
                     continue
-                reply = self.reply(rid, timeout, or_unnumbered=True)
+                reply = self.reply(rid, timeout, or_unnumbered=True, later=flying)
                 with room:
+                    flying.discard(rid)
                     held[0] -= sizes.popleft()
                     room.notify()
                 yield tag, reply
