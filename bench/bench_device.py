@@ -310,10 +310,10 @@ def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT) -> dict:
             edges = []
             for k in range(taps):  # LEFT and RIGHT in turn (pins.json: GPIO 12, 13), each held 30 ms
                 edges += [(TAP_MS - 30 if k else 0, 12 + k % 2, 0), (30, 12 + k % 2, 1)]
-            link.request("link.stats")  # (the figures from here)
+            link.ask("link.stats")  # (the figures from here; asked again if it had no room: no_memory)
             pico.gpio(edges)
             time.sleep(0.2)
-            link.request("link.stats")  # (the gap so far: not counted)
+            link.ask("link.stats")  # (the gap so far: not counted)
             report = None
             for seed in range(1, 1 + VERIFY_RUNS):  # (more presses: verify --count 5 is a second or two here)
                 one = verify.check(link, count, seed=seed)
@@ -322,8 +322,12 @@ def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT) -> dict:
                 else:
                     report.cases += one.cases
                     report.seconds += one.seconds
-                    report.differing.update(one.differing)
-            after = link.request("link.stats")
+                    for op, n in one.differing.items():
+                        report.differing[op] = report.differing.get(op, 0) + n
+                    report.differences += one.differences
+                    for op, n in one.no_room.items():
+                        report.no_room[op] = report.no_room.get(op, 0) + n
+            after = link.ask("link.stats")
             scale = PICO_CALIBRATION_MS * 1000.0 / min(calib, _calibration(link))
             waits, works, busies = after["samples"]
             # edge to frame, Pico-eq. ms: the wait's sleep as it was (a Pico's loop sleeps as long),
@@ -331,6 +335,8 @@ def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT) -> dict:
             each = sorted(w - b / 1000.0 + (b + k) * scale / 1000.0 for w, k, b in zip(waits, works, busies))
             n = max(1, len(each))
             out.update({"seconds": report.seconds, "agree": report.agree, "cases": report.cases, "presses": len(each),
+                        "differences": ["%s case %d: the device %s" % (d.op, d.index, d.device[:160])
+                                        for d in report.differences[:3]],
                         "dropped": after.get("dropped", 0), "scale": scale,
                         "wait_ms": (sum(waits) - sum(busies) / 1000.0) / n,
                         "busy_wait_ms": sum(busies) / n / 1000.0 * scale, "work_ms": sum(works) / n / 1000.0 * scale,
@@ -353,6 +359,8 @@ def report_verify(v: dict) -> None:
              v["presses"], v["dropped"], v["wait_ms"] + v["busy_wait_ms"] + v["work_ms"], v["wait_ms"],
              v["busy_wait_ms"], v["work_ms"], v["median_ms"],
              v["p95_ms"], v["largest_ms"], v["busy_ms"], v["busy_op"]))
+    for said in v.get("differences", ()):
+        print("  differs: " + said)
 
 
 def report_buttons(res: dict) -> None:

@@ -84,6 +84,43 @@ def test_a_changed_rules_module_and_a_changed_hash_fail(tmp_path):
         s.close()
 
 
+@pytest.mark.parametrize("room", ["sometimes", "never"])
+def test_a_case_the_device_had_no_ram_for_is_asked_again_not_called_a_difference(tmp_path, room):
+    """A device whose heap is split answers no_memory (after trying once more itself,
+    link.done): that is not its answer to the case. verify asks such a case again, alone
+    (NO_ROOM_TRIES times), and compares what comes; one it never has room for is said as not
+    checked, apart from the differences. (Before, a no_memory reply was counted as a rules
+    difference: the bench's verify said DIFFER.) Here rng.draw, behind the hash's back, runs
+    out of RAM on two calls of every four (the device's own second try among them: its
+    first and fourth cases get no_memory), or on every call."""
+    fs = str(tmp_path / "pico")
+    s = Sim(fs)
+    try:
+        s.wait_ready()
+        with open(os.path.join(ROOT, "shared_rules", "rng_ops.py")) as f:
+            source = f.read()
+        # (the calls counted in a file: the device lets the module go when its RAM runs out)
+        short = "calls.tell() % 4 in (1, 2)" if room == "sometimes" else "True"
+        bad = source.replace("def draw(args: dict) -> dict:\n", "def draw(args: dict) -> dict:\n"
+                             "    with open('calls', 'a') as calls:\n        calls.write('.')\n"
+                             "        if " + short + ":\n            raise MemoryError\n")
+        assert bad != source
+        with open(os.path.join(fs, "lib", "shared_rules", "rng_ops.py"), "w") as f:
+            f.write(bad)
+        run = lend(s, "verify", "--count", "5", "--op", "rng.draw", "--op", "rng.below")
+        lines = run.stdout.splitlines()
+        if room == "sometimes":  # every case answered when asked again
+            assert run.returncode == 0, run.stdout + run.stderr
+            assert lines[1].startswith("10 cases, 2 ops, all agree, "), lines
+        else:  # never any room: 5 not checked, none said to differ
+            assert run.returncode == 1, run.stdout + run.stderr
+            assert "rng.draw: 5 cases not checked: the device had no RAM for them, asked 3 times more (no_memory)" in lines
+            assert any(x.startswith("5 cases, 2 ops, 5 not checked (no RAM on the device), ") for x in lines), lines
+            assert not any("differ" in x for x in lines), lines
+    finally:
+        s.close()
+
+
 def test_bad_command_lines_and_no_device(tmp_path):
     env = dict(os.environ, STEPPE_SIMS=str(tmp_path / "sims"))  # no virtual Pico to find
     for args, status, words in ((["--op", "khan.teleport"], 2, "unknown op khan.teleport"),
