@@ -70,6 +70,7 @@ class KhanGame:
         self.deck = Deck([], [])  # virtual mode only
         self.hands = []
         if mode == VIRTUAL:
+            pause()  # (the board and its position built: the deck's shuffle and the deal after)
             self.deck.draw = list(range(CARD_COUNT))
             rng.shuffle(self.deck.draw)
             for _ in range(n):

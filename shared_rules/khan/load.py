@@ -8,6 +8,7 @@ own modules.
 
 from shared_rules import args as A
 from shared_rules.errors import bad_args
+from shared_rules.pause import pause
 from shared_rules.khan.board import Board
 from shared_rules.khan import packed
 from shared_rules.khan.position import (BLACK, MAX_FIGURES, MAX_YURTS, NEUTRAL, NO_KEY, Position, check_player_id,
@@ -69,6 +70,8 @@ def pieces(board: Board, data, players=None) -> Position:
         raise bad_args("pieces.figures must be a list of at most " + str(MAX_FIGURES) + " figures")
     for n, f in enumerate(figures):
         _figure_from_json(pos, f, "pieces.figures[" + str(n) + "]")
+        if n & 3 == 3:
+            pause()  # (~2-4 ms of a Pico a figure: a host's khan.score, a late board's pieces)
     courts = data.get("courts", {})
     if not isinstance(courts, dict):
         raise bad_args("pieces.courts must be an object {ruler: black yurts}")

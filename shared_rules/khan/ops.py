@@ -28,11 +28,15 @@ def _pieces(args: dict, board):
     from shared_rules.khan import packed
 
     data = A.get(args, "pieces")
+    pause()  # (the board read: the pieces are the next ~10-20 ms of a Pico, the op's own work after)
     if packed.is_packed(data):
-        return packed.unpack(board, data)
-    from shared_rules.khan import load
+        pos = packed.unpack(board, data)
+    else:
+        from shared_rules.khan import load
 
-    return load.pieces(board, data)
+        pos = load.pieces(board, data)
+    pause()
+    return pos
 
 
 def _pieces_out(args: dict, pos):
@@ -65,11 +69,16 @@ def board(args: dict) -> dict:
 
 
 def tables(args: dict) -> dict:
-    """The data tables: rulers, directions, symbols, the 72 cards, figures, special cards."""
+    """The data tables: rulers, directions, symbols, the 72 cards, figures, special cards
+    (a pause after every 12 cards: ~1-2 ms of a Pico a card)."""
+    deck = []
+    for c in range(CARD_COUNT):
+        deck.append(card_json(c))
+        if c % 12 == 11:
+            pause()
     return {
         "rulers": list(RULERS), "directions": list(DIRECTIONS), "symbols": list(SYMBOLS),
-        "terrains": {TERRAINS[k]: TERRAIN_NAMES[k] for k in range(len(TERRAINS))},
-        "deck": [card_json(c) for c in range(CARD_COUNT)],
+        "terrains": {TERRAINS[k]: TERRAIN_NAMES[k] for k in range(len(TERRAINS))}, "deck": deck,
         "figures": [{"key": f[0], "kind": f[1], "shape": SHAPES[f[2]], "count": f[3], "vp": figure_vp(f[0])}
                     for f in FIGURES],
         "specials": dict(SPECIAL_TOTALS), "bonus": list(BONUS), "hand": HAND_SIZE,
@@ -134,6 +143,7 @@ def invasions(args: dict) -> dict:
     sym = invade.parse_symbol(A.get(args, "symbol"))
     out: dict = {"cells": [b.name_of(i) for i in invade.cells(pos, sym)]}
     if "cell" in args:
+        pause()  # (the cells counted over the board: one cell's reasons after)
         reason = invade.why_not(pos, b.cell(args["cell"], "cell"), sym)
         out["legal"] = not reason
         out["reason"] = describe(*reason) if reason else None
@@ -173,6 +183,7 @@ def conquer_op(args: dict) -> dict:
         if e.code != ILLEGAL:
             raise
         return {"legal": False, "reason": e.message, "sharers": [], "pieces": None}
+    pause()  # (the verdict: the figure placed and the pieces written after)
     conquer.place(pos, verdict, stock)
     return {"legal": True, "reason": None, "sharers": verdict[2], "pieces": _pieces_out(args, pos)}
 
@@ -185,6 +196,7 @@ def conquests(args: dict) -> dict:
     b = _board(args)
     pos = _pieces(args, b)
     player, prot, stock, consent = _conquest_args(args, b, pos)
+    pause()  # (the stock counted over the figures: the search after)
     limit = A.integer(args, "limit", 0, 1000, 50)
     listed = []
     count = 0
@@ -204,6 +216,7 @@ def score_op(args: dict) -> dict:
     b = _board(args)
     figures = A.array(args, "figures", max_len=MAX_FIGURES)
     pos = load.pieces(b, {"figures": figures, "supply": 0})
+    pause()  # (the figures read: the scoring after, with pauses of its own)
     players = A.array(args, "players", [], max_len=4)
     for p in players:
         load.check_player_id(p, "players")

@@ -44,6 +44,7 @@ except ImportError:  # CPython
 from shared_rules import args as A
 from shared_rules.errors import bad_args
 from shared_rules.khan import packed
+from shared_rules.pause import pause
 from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, STATE_VERSION,
                                     TABLE, TURN, VIRTUAL, Deck, KhanGame, blank_game)
 from shared_rules.khan.tables import (CARD_COUNT, FIGURE_KEYS, FIGURES, GODS, HAND_SIZE, PATRONAGE, SETUP_YURTS,
@@ -272,5 +273,6 @@ def unpack(data) -> KhanGame:
             raise bad_args("state.packed: the deck must hold each of the " + str(CARD_COUNT) + " cards once")
         game.deck = Deck(piles[0], piles[1])
         game.hands = piles[2:]
+    pause()  # (the game's fields read: its pieces, as many again, after)
     game.pos = packed.read(game.board, raw, at, list(players))
     return game

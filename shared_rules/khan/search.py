@@ -250,9 +250,10 @@ def fast_placements(pos: Position, player: str, stock: dict, prot: Protections, 
     st[fast.ST_ME] = me
     st[fast.ST_PLANS] = len(figures)
     st[fast.ST_CAP] = FAST_OUT
-    work = 0  # as in plain_placements, FAST_LOOKS placements looked at counting one; a placement
-    # judged or a conquest yielded without judging counts JUDGED (what the caller does with it
-    # between two pauses is then no more than before: ops.conquests names its cells)
+    work = PAUSE_WORK  # as in plain_placements, FAST_LOOKS placements looked at counting one; a
+    # placement judged or a conquest yielded without judging counts JUDGED (what the caller does
+    # with it between two pauses is then no more than before: ops.conquests names its cells).
+    # (A pause first: the plans, the cover and the rooms above are ~10 ms of a Pico)
     found = 0  # entries of out the last scan wrote
     i = 0  # the next of them
     while i < found or st[fast.ST_ROW] < board.height:

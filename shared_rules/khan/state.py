@@ -16,8 +16,8 @@ from shared_rules.pause import pause
 
 def pieces_json(pos: Position) -> dict:
     """(A late game's names a cell ~150 times, a new string each: ~15-30 ms of a Pico. A host's
-    khan.playout answers with them: a pause after the yurts and every 16 figures lets the
-    box's buttons take their turn - shared_rules/pause.py.)"""
+    khan.playout answers with them: a pause every 64 cells of the walk for yurts, after it,
+    and every 16 figures lets the box's buttons take their turn - shared_rules/pause.py.)"""
     b = pos.board
     rulers = {}
     home = []
@@ -32,6 +32,8 @@ def pieces_json(pos: Position) -> dict:
     for i in range(b.size):
         if pos.yurt[i]:
             yurts[b.name_of(i)] = pos.owner_name(pos.yurt[i])
+        if i & 63 == 63:
+            pause()
     pause()
     figures = []
     for f in range(len(pos.fig_cells)):
