@@ -194,13 +194,16 @@ def stretch(app, began: int, at: str) -> None:
     figures it read are of the requests before it. at: where it ended ("stage", "pause",
     "reply", "read": a constant, nothing made), kept with the op served for the longest."""
     now = clock.now_us()
+    took = clock.elapsed(now, began)
     if CPU[1] >= 0:
-        CPU[0] = clock.later(CPU[0], clock.elapsed(now, began))
+        CPU[0] = clock.later(CPU[0], took)
         CPU[1] = -1
+    turned = app.turn_us  # (the turn before this stretch, if one came: counted with it, once)
+    app.turn_us = 0
     if app.stats_read:
         app.stats_read = False
         return
-    busy = clock.elapsed(now, began) + app.turn_us
+    busy = took + turned
     if busy > app.max_busy:
         app.max_busy = busy
         app.busy_op = app.serving

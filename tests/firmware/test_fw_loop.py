@@ -460,3 +460,24 @@ def test_a_screen_that_stops_animating_gets_its_last_frame_drawn():
 
     finger, out = drive(app, [("do", fade)] + [("wait", 30)] * 20, folder)
     assert app.pixels.frame[0] == 4, app.pixels.frame[0]
+
+
+def test_a_turn_counts_in_the_longest_stretch_once_not_in_every_stretch_after_it():
+    """link.stats busy_us (the longest a press could wait for the loop): the stretch that
+    follows a turn of the loop counts that turn's work with its own - a press that came as
+    the turn began waited for both - and the stretches after it do not. (Before, every
+    stretch until the next turn counted it again: a whole game played out, which pauses
+    ~1,500 times and turns at few of them, reported stretches of ~600 us on a laptop where
+    its own were ~350.)"""
+    import loop
+    from hal import clock
+
+    app, folder = _app("stretch")
+    app.stats_read = False
+    app.max_busy = 0
+    app.turn_us = 5000000  # (a turn of 5 s: no stretch of this test's own comes near it)
+    loop.stretch(app, clock.now_us(), "pause")
+    assert app.max_busy >= 5000000 and app.busy_at == "pause"
+    app.max_busy = 0
+    loop.stretch(app, clock.now_us(), "pause")
+    assert app.max_busy < 5000000, app.max_busy
