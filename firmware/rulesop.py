@@ -34,26 +34,37 @@ def answer(link, rid, op: str, args: dict) -> dict:
         pause.HOOK[0] = None
 
 
+_STEPS: list = [None]  # shared_rules.cjson_steps once a long reply needed it: held here only, it goes with this module
+
+
 def dump(link, op: str, out: dict, write, end: str = "") -> None:
     """A rules op's reply written, then end: a long one (LONG) a part at a time, the loop's
-    turns at the pauses between (cjson_steps, let go after: a host asks a game's tables
-    once); any other at once (cjson.dump)."""
+    turns at the pauses between (cjson_steps); any other at once (cjson.dump). cjson_steps
+    is imported after a pause of its own (~15 ms of a Pico: with the op's last work and the
+    reply's first part, a press waited ~50 ms) and kept while the host talks - verify's
+    games played out imported it again for each reply - held by this module alone, so that
+    it goes when this does (Link.idle, memory.free)."""
     if op not in LONG or not link.loop:
         cjson.dump(out, write, end=end)
         return
-    from shared_rules import cjson_steps
-
     app = link.app
     pause.HOOK[0] = lambda: breathe(app)
     try:
-        cjson_steps.dump(out, write)
+        steps = _STEPS[0]
+        if steps is None:
+            pause.pause()
+            from shared_rules import cjson_steps as steps
+
+            if sys.implementation.name == "micropython":
+                from memory import unload
+
+                unload("shared_rules.cjson_steps")  # (out of sys.modules: _STEPS holds it)
+            _STEPS[0] = steps
+            pause.pause()
+        steps.dump(out, write)
         write(end)
     finally:
         pause.HOOK[0] = None
-        if sys.implementation.name == "micropython":
-            from memory import unload
-
-            unload("shared_rules.cjson_steps")
 
 
 def breathe(app) -> None:
