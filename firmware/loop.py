@@ -139,7 +139,9 @@ async def serve(app, link, stdin, stdout) -> None:
                         answering = None
                         link.tidy()  # a collection only when the heap runs short
                         app.tidy_us = clock.elapsed(clock.now_us(), began)
-                        CPU[0] = clock.later(CPU[0], app.tidy_us)  # (work a press waits for too)
+                        stretch(app, began, "tidy")  # (work a press waits for too: with the next
+                        if wanted(app, clock.now()):  # line's reading it was one stretch, a press
+                            turn(app)  # waited ~35 ms of a Pico for both)
                         begin(app)
                     except KeyboardInterrupt:
                         raise
