@@ -148,11 +148,13 @@ def main() -> int:
     for res in device:
         res["all_tables"] = bench_device.heap_all(res["heap"])
     import count_requests
+    import count_stretches
 
     counted = count_requests.every_game()
+    stretched = count_stretches.every()
     device_rate = bench_device.verify_rate()
     presses = bench_device.buttons()
-    during = bench_device.during_verify()
+    during = bench_device.least_verify([bench_device.during_verify() for _ in range(bench_device.VERIFY_BENCH_RUNS)])
     cal = rows[0]["us"]
     scale = PICO_CALIBRATION_MS * 1000.0 / cal
     print("Steppe Companion rules core, micropython unix port; calibration loop %.1f ms here "
@@ -217,6 +219,7 @@ def main() -> int:
     print("buttons at the GPIO level (bench/bench_device.py): a latched edge to the frame handed to the LEDs")
     bench_device.report_buttons(presses)
     bench_device.report_verify(during)
+    count_stretches.report(stretched)
     print()
     print("imports on a Pico's flash (bench/lookups.py):", lookups)
     return 0

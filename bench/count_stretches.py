@@ -1,0 +1,261 @@
+"""A press while `steppe verify` runs, counted in machine instructions: the same figures on
+every run, where bench_device.during_verify's wall clock swings with this shared machine
+(its speed was seen to halve for minutes, and its median press moved 14 -> 25 ms Pico-eq.
+between two runs of the same code).
+
+The device image is booted in the micropython binary at a Pico's heap, as count_requests.py
+boots it, and is sent the requests of `steppe verify --count 5` for seeds 1..SEEDS (every
+op of every game, their first requests cold: their rules imported, and let go again when
+the RAM runs out, as on the box). Valgrind's callgrind counts the instructions of each
+stretch of the box's work between two points where its loop could take a turn - a
+request's stage (firmware/link.py stages' yields), a rules op's pause (loop.stretch, which
+rulesop.breathe calls) - and of one arrow pressed on the menu with its frame (the poll's
+work to the frame). Each is scaled to a Pico as count_requests.py scales a request:
+Pico-equivalent ms = instructions x 7,984 ms / (the calibration loop's instructions).
+
+The presses: an arrow every TAP_MS of the box's time, laid on the stretches end to end (no
+idle time between requests: the worst a pipelined verify makes); each waits for the rest
+of the stretch it lands in - its edge is latched at once by the pin's interrupt, and the
+loop polls at the stretch's end - then for its own poll's work to its frame.
+
+Run: .venv/bin/python bench/count_stretches.py [--seeds 2] [--heap 190wK] [--top 12]
+(bench/run.py prints the figures beside bench_device's timed ones). Needs valgrind.
+"""
+
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path[:0] = [HERE, os.path.join(ROOT, "host"), ROOT]
+
+from count_requests import PICO_CALIBRATION_MS, _image  # noqa: E402
+
+TAP_MS = 61.0  # as bench_device.during_verify taps
+SEEDS = 2  # verify's seeds 1..SEEDS, --count 5 each (the bench's wall-clock run does 16)
+COUNT = 5
+
+STAGE, REPLY, PAUSE, IMPORTED, TIDY = ("mp_builtin_divmod", "mp_builtin_hex", "mp_builtin_callable",
+                                       "mp_builtin_oct", "mp_builtin_pow")
+ZERO = "mp_builtin_round"  # (the marks: callgrind dumps before each, or zeroes its counts - the device's code
+# calls none of these builtins; IMPORTED ends a pause's stretch in which modules came or went)
+
+DEVICE = r'''
+import gc, sys
+sys.path[:0] = [SIM, "lib"]
+import app, link, loop
+from hal.pixels import NeoPixelStrip
+from ui import palette
+a = app.App(NeoPixelStrip(22, 16, 16, palette.PALETTE, floor=palette.FLOOR, large=palette.LARGE), None, "fs/")
+a.boot()
+loop.wanted = lambda app, now: False  # (no turn inside a request: the wall clock valgrind slows decides none)
+stretch = loop.stretch
+
+
+seen = set(sys.modules)
+held = [len(seen)]
+imported = []
+
+
+def marked(app, began, at):
+    stretch(app, began, at)
+    if at != "pause":
+        return
+    if len(sys.modules) == held[0]:
+        callable(0)  # (a rules op's pause: callgrind dumps what ran since the last mark)
+        return
+    oct(0)  # (...in which modules came or went: which, found out here, its cost zeroed after)
+    imported.append(",".join([m[13:] for m in sys.modules if m not in seen and m.startswith("shared_rules.")]))
+    seen.clear()
+    seen.update(sys.modules)
+    held[0] = len(seen)
+    round(0)
+
+
+loop.stretch = marked
+L = link.Link(a)
+L.loop = True  # (as the button loop serves it: a first request imports its op's rules, a pause each)
+
+
+def write(s):
+    pass
+
+
+gc.collect()
+divmod(7, 2)
+exec(compile("x = 0\nfor i in range(100000):\n    x = x + 1\n", "calibration", "exec"), {})
+divmod(7, 2)
+for k in range(3):  # an arrow pressed on the menu: the poll's work to its frame (the least of three)
+    a.press("RIGHT" if k % 2 else "LEFT", False)
+    divmod(7, 2)
+for line in open(LINES, "rb"):
+    for _ in L.stages(line.rstrip(b"\n"), write):
+        divmod(7, 2)  # (a stage's end: the link's task yields there)
+    hex(0)  # (the reply is out)
+    L.tidy()  # (as the loop does after a reply: a stretch of its own, loop.py)
+    pow(2, 2)
+divmod(7, 2)
+print("|".join(imported))
+'''
+
+
+def _lines(path: str, seeds: int) -> "list[str]":
+    """verify's requests, seeds 1..seeds, written to path one a line; their ops."""
+    from shared_rules import ops
+    from steppe import cases, wire
+    from steppe.device import request_line
+
+    names = []
+    with open(path, "w") as f:
+        for seed in range(1, seeds + 1):
+            for op in ops.names():
+                for args in cases.generate(op, COUNT, seed):
+                    f.write(request_line({"id": 1, "op": op, "args": wire.pack_args(op, args)}) + "\n")
+                    names.append(op)
+    return names
+
+
+def count(image: str, heap: str, seeds: int) -> dict:
+    """{"frame_ms": the poll's work to an arrow's frame, "stretches": [(Pico-eq. ms, op, where
+    it ended: its line read, a pause - and the modules imported in it -, its op done, its
+    reply out)] in order, "requests": how many, "scale"}."""
+    from run import micropython
+
+    lines = os.path.join(image, "verify.jsonl")
+    names = _lines(lines, seeds)
+    script = os.path.join(image, "stretches.py")
+    with open(script, "w") as f:
+        f.write("SIM = %r\nLINES = %r\n" % (os.path.join(ROOT, "firmware", "sim"), lines) + DEVICE)
+    out = os.path.join(image, "cg", "out")
+    shutil.rmtree(os.path.dirname(out), ignore_errors=True)
+    os.makedirs(os.path.dirname(out))
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, "--zero-before=" + ZERO]
+                         + ["--dump-before=" + mark for mark in (STAGE, REPLY, PAUSE, IMPORTED, TIDY)]
+                         + [micropython(), "-X", "heapsize=" + heap, script], cwd=image, capture_output=True,
+                         text=True, timeout=7200)
+    if run.returncode:
+        raise SystemExit("the device's run failed: " + run.stderr.strip()[-500:])
+    dumps = []  # (the mark that ended it, instructions)
+    for path in sorted(glob.glob(out + ".*"), key=lambda p: int(p.rsplit(".", 1)[1])):
+        mark, ir = "", 0
+        with open(path) as f:
+            for row in f:
+                if row.startswith("desc: Trigger:"):
+                    mark = row.rsplit("=", 1)[-1].strip()
+                elif row.startswith(("summary:", "totals:")):
+                    ir = int(row.split()[1])
+                    break
+        dumps.append((mark, ir))
+    # the boot, the calibration loop, three presses with their frames, then the requests' stretches
+    scale = PICO_CALIBRATION_MS / (dumps[1][1] * 10.0)  # (100,000 additions: a tenth of the loop)
+    frame = min(ir for _, ir in dumps[2:5]) * scale
+    modules = run.stdout.strip().split("|")
+    stretches = []
+    k = 0
+    stage = 0  # the stages' ends so far in this request: the line read, the op done (link.stages)
+    for mark, ir in dumps[5:]:
+        if k >= len(names):
+            break
+        at = {REPLY: "its reply out", PAUSE: "a pause", IMPORTED: "a pause", TIDY: "the tidying after it"}.get(mark, "?")
+        if mark == STAGE:
+            stage += 1
+            at = "its line read" if stage == 1 else "its op done"
+        if mark == IMPORTED:
+            came = modules.pop(0) if modules else ""
+            at = "a pause, " + came + " imported" if came else at
+        stretches.append((ir * scale, names[k], at))
+        if mark == TIDY:
+            k += 1
+            stage = 0
+    if k < len(names):
+        raise SystemExit("the device's run stopped after %d of %d requests" % (k, len(names)))
+    return {"frame_ms": frame, "stretches": stretches, "requests": len(names), "scale": scale}
+
+
+def presses(stretches: list, frame_ms: float, tap_ms: float = TAP_MS) -> "list[float]":
+    """Each press's edge to its frame (Pico-eq. ms): an arrow every tap_ms of the box's time,
+    the stretches laid end to end; a press waits for the rest of its stretch, then for the
+    poll's work to its frame."""
+    out = []
+    t = 0.0  # the box's time at the stretch's start
+    tap = tap_ms / 2  # the next press
+    for ms, _, _ in stretches:
+        while tap < t + ms:
+            out.append(t + ms - tap + frame_ms)
+            tap += tap_ms
+        t += ms
+    return sorted(out)
+
+
+def figures(result: dict) -> dict:
+    waits = presses(result["stretches"], result["frame_ms"])
+    n = len(waits)
+    longest = max(result["stretches"])
+    return {"presses": n, "median_ms": waits[n // 2], "p95_ms": waits[min(n - 1, n * 95 // 100)],
+            "largest_ms": waits[-1], "frame_ms": result["frame_ms"], "longest": longest,
+            "requests": result["requests"], "busy_s": sum(ms for ms, _, _ in result["stretches"]) / 1000.0}
+
+
+def every(heap: str = "190wK", seeds: int = SEEDS) -> dict:
+    """figures() of this tree's image; empty without valgrind (bench/run.py)."""
+    if not shutil.which("valgrind"):
+        return {}
+    with tempfile.TemporaryDirectory() as tmp:
+        return figures(count(_image(ROOT, os.path.join(tmp, "image")), heap, seeds))
+
+
+def report(f: dict, seeds: int = SEEDS) -> None:
+    if not f:
+        print("(bench/count_stretches.py's counted press figures: valgrind is not installed)")
+        return
+    print("a press while steppe verify --count %d runs, counted (bench/count_stretches.py, seeds 1..%d: %d requests,"
+          " %.1f s of a Pico's work end to end): an arrow every %g ms, %d presses; edge to frame, Pico-eq.: median %.1f,"
+          " 95th percentile %.1f, largest %.1f ms (the poll's work to the frame %.1f ms); the longest stretch %.1f ms"
+          " (%s %s)" % (COUNT, seeds, f["requests"], f["busy_s"], TAP_MS, f["presses"], f["median_ms"], f["p95_ms"],
+                        f["largest_ms"], f["frame_ms"], f["longest"][0], f["longest"][1], f["longest"][2]))
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description="a press while steppe verify runs, counted in instructions (valgrind)")
+    p.add_argument("--seeds", type=int, default=SEEDS)
+    p.add_argument("--heap", default="190wK")
+    p.add_argument("--top", type=int, default=12, help="the longest stretches listed, by op and where they ended")
+    p.add_argument("--ref", default="", help="a git ref counted first, for a before and after (its image from a worktree)")
+    o = p.parse_args(argv)
+    if not shutil.which("valgrind"):
+        raise SystemExit("valgrind is not installed")
+    with tempfile.TemporaryDirectory() as tmp:
+        if o.ref:
+            tree = os.path.join(tmp, "tree")
+            subprocess.run(["git", "worktree", "add", "-q", "--detach", tree, o.ref], cwd=ROOT, check=True)
+            try:
+                before = count(_image(tree, os.path.join(tmp, "ref")), o.heap, o.seeds)
+            finally:
+                subprocess.run(["git", "worktree", "remove", "--force", tree], cwd=ROOT, check=False)
+            print(o.ref + ":")
+            report(figures(before), o.seeds)
+            print("now:")
+        result = count(_image(ROOT, os.path.join(tmp, "image")), o.heap, o.seeds)
+    report(figures(result), o.seeds)
+    if o.top > 0:
+        print("the longest stretches (Pico-eq. ms, op, where it ended):")
+        for ms, op, at in sorted(result["stretches"], reverse=True)[:o.top]:
+            print("  %8.1f  %-16s %s" % (ms, op, at))
+        shares = {}
+        total = sum(ms for ms, _, _ in result["stretches"])
+        for ms, op, at in result["stretches"]:
+            if ms > 30.0:
+                shares[op + " " + at] = shares.get(op + " " + at, 0.0) + ms
+        print("the box's time in stretches over 30 ms, by op and where they ended (%% of %.1f s):" % (total / 1000.0))
+        for key, ms in sorted(shares.items(), key=lambda kv: -kv[1])[:o.top]:
+            print("  %5.1f%%  %s" % (100.0 * ms / total, key))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
