@@ -35,6 +35,35 @@ def _no_room(*args):
     raise MemoryError("the import hook's block")  # (sim/natives.py's hook at a full heap)
 
 
+class _Full:
+    """The board's schedstat as a file whose reading finds no room (CPython: no heap to lock)."""
+
+    def seek(self, at: int) -> None:
+        raise MemoryError
+
+    def read(self, n: int = -1) -> bytes:
+        raise MemoryError
+
+
+def _without_room(fn):
+    """fn() with the heap locked (MicroPython), or with the finger's one read of its own made
+    to find no room (CPython, which has no heap lock)."""
+    import sys
+
+    if sys.implementation.name == "micropython":
+        micropython.heap_lock()  # type: ignore[attr-defined]
+        try:
+            return fn()
+        finally:
+            micropython.heap_unlock()  # type: ignore[attr-defined]
+    kept = list(gpio._SCHED)
+    gpio._SCHED[:] = [_Full(), _Full()]
+    try:
+        return fn()
+    finally:
+        gpio._SCHED[:] = kept
+
+
 def test_an_edge_played_by_the_thread_makes_no_import():
     finger = _Finger()
     real = builtins.__import__
@@ -62,11 +91,7 @@ def test_an_edge_without_room_for_the_fingers_own_part_is_played_again():
     kept = gpio._cpu[0]
     gpio._cpu[0] = [0, -1]  # (the GPIO bench's timing on: the finger reads the board's schedstat)
     try:
-        micropython.heap_lock()
-        try:
-            played = gpio._played(lock, world, clock.now(), buttons, clock, PIN, True)
-        finally:
-            micropython.heap_unlock()
+        played = _without_room(lambda: gpio._played(lock, world, clock.now(), buttons, clock, PIN, True))
         assert not played
         assert PIN not in machine._held and finger.edges == []
         assert buttons.clock is clock
