@@ -27,8 +27,13 @@ def answer(link, rid, op: str, args: dict) -> dict:
         if link.loop and not ready(op):
             try:
                 load_rules(op)
-            except MemoryError:  # (then done() frees what can go and says so)
-                pass
+            except MemoryError:  # what can go goes, a pause, and the rules a module a pause again: else
+                try:  # done()'s second try imported them all in one stretch (with the collection:
+                    link._free()  # ~55 ms of a Pico counted, the longest a press waited during verify)
+                    pause.pause()
+                    load_rules(op)
+                except MemoryError:  # (then done() frees what can go and says so)
+                    pass
         return link.done(rid, op, args)
     finally:
         pause.HOOK[0] = None

@@ -402,6 +402,35 @@ def test_a_rules_op_is_answered_in_stages_and_the_devices_own_ops_at_once():
         assert _ask(link, '{"id":5,"op":"huns.nothing","args":{}}')["error"]["code"] == "unknown_op"
 
 
+def test_rules_that_ran_out_of_ram_at_their_first_import_are_loaded_again_a_module_a_pause():
+    """A first request whose rules' import runs out of RAM: what can go goes, and the rules
+    are imported again one module a pause (rulesop.answer) - not all at once by the op's
+    second try, one stretch a press would wait for (~55 ms of a Pico during verify)."""
+    import builtins
+    import sys
+
+    link = Link(_app("reload"))
+    real = builtins.__import__
+    failed = []
+
+    def short_once(name, *args):
+        if name == "shared_rules.huns.tables" and not failed:
+            failed.append(name)
+            raise MemoryError
+        return real(name, *args)
+
+    with _Counted(link) as breaths:
+        for name in [m for m in sys.modules if m.startswith("shared_rules.huns") or m == "shared_rules.dice"]:
+            del sys.modules[name]  # (as after boot: no rules of Huns loaded)
+        builtins.__import__ = short_once
+        try:
+            got = _ask(link, '{"id":1,"op":"huns.roll","args":{"seed":1}}')
+        finally:
+            builtins.__import__ = real
+    assert failed and got["ok"] and got["id"] == 1, got
+    assert breaths[0] >= 5, ("huns.tables, huns.ops, dice, huns.dice... a pause after each, the second time too", breaths[0])
+
+
 def test_one_games_tables_text_is_kept_not_every_games():
     """Issue 13: the text of the last game's tables is kept (a host asks one game's in a
     row); Khan's alone is 6 KB of a Pico's heap."""
