@@ -320,13 +320,7 @@ def during_verify(heap: str = "190wK", count: int = VERIFY_COUNT) -> dict:
                 if report is None:
                     report = one
                 else:
-                    report.cases += one.cases
-                    report.seconds += one.seconds
-                    for op, n in one.differing.items():
-                        report.differing[op] = report.differing.get(op, 0) + n
-                    report.differences += one.differences
-                    for op, n in one.no_room.items():
-                        report.no_room[op] = report.no_room.get(op, 0) + n
+                    report.add(one)
             after = link.ask("link.stats")
             scale = PICO_CALIBRATION_MS * 1000.0 / min(calib, _calibration(link))
             waits, works, busies = after["samples"]

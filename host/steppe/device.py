@@ -69,6 +69,20 @@ def _loads(line: bytes):
         return json.loads(line[at:])
 
 
+def no_room(reply: dict) -> bool:
+    """The device's "no RAM for this one now" (its heap split by what it did before): not its
+    answer to the request, which asked again may get one."""
+    return not reply.get("ok") and (reply.get("error") or {}).get("code") == "no_memory"
+
+
+def _result(reply: dict) -> dict:
+    """A whole reply's result, or its error as DeviceError."""
+    if reply.get("ok"):
+        return reply.get("result", {})
+    err = reply.get("error") or {}
+    raise DeviceError(str(err.get("code", "error")), str(err.get("message", "")))
+
+
 BROKEN_GRACE = 10.0  # s: what a reply of ours broken off (not JSON) is given for the one that follows it
 
 class DeviceError(StepError):
@@ -104,24 +118,23 @@ class Transport:
 
     def request(self, op: str, args=None, timeout: float = 10.0) -> dict:
         """Send one request; the result, or DeviceError / NoAnswer."""
-        reply = self.exchange(op, args, timeout)
-        if reply.get("ok"):
-            return reply.get("result", {})
-        err = reply.get("error") or {}
-        raise DeviceError(str(err.get("code", "error")), str(err.get("message", "")))
+        return _result(self.exchange(op, args, timeout))
 
     def ask(self, op: str, args=None, timeout: float = 10.0, tries: int = 3) -> dict:
         """request(), asked again (tries in all) when the device had no room to answer
         (no_memory: its heap fragmented by play) - it lets go of what it can each time, and a
         turn of its loop (a pause) tidies its heap: at 96wK one no_memory in a row is not rare."""
+        return _result(self.exchange_with_room(op, args, timeout, tries))
+
+    def exchange_with_room(self, op: str, args=None, timeout: float = 10.0, tries: int = 3) -> dict:
+        """exchange(), asked again (tries in all, 0.2 s apart) while the device answers
+        no_memory; its last whole reply."""
         for _ in range(tries - 1):
-            try:
-                return self.request(op, args, timeout)
-            except DeviceError as e:
-                if e.code != "no_memory":
-                    raise
+            reply = self.exchange(op, args, timeout)
+            if not no_room(reply):
+                return reply
             time.sleep(0.2)
-        return self.request(op, args, timeout)
+        return self.exchange(op, args, timeout)
 
     def exchange(self, op: str, args=None, timeout: float = 10.0) -> dict:
         """Send one request and return its whole reply ({"ok": ...})."""

@@ -20,7 +20,7 @@ from shared_rules import cjson
 from shared_rules import ops as op_table
 from shared_rules.errors import RulesError
 from steppe import device
-from steppe.device import REPLY_TIMEOUT, WINDOW, Transport
+from steppe.device import REPLY_TIMEOUT, WINDOW, Transport, no_room
 from steppe.errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, StepError
 SHOWN = 300  # characters of args and replies printed per difference
 
@@ -81,6 +81,16 @@ class Report:
     def agree(self) -> bool:
         return not self.differing and not self.no_room and self.cases > 0
 
+    def add(self, other: "Report") -> None:
+        """another run's cases, counts and first differences after this one's"""
+        self.cases += other.cases
+        self.seconds += other.seconds
+        self.differences += other.differences
+        for mine, theirs in ((self.per_op, other.per_op), (self.differing, other.differing),
+                             (self.no_room, other.no_room)):
+            for op, n in theirs.items():
+                mine[op] = mine.get(op, 0) + n
+
     def compare(self, op: str, index: int, args, device: str, host: str, keep: int) -> None:
         self.cases += 1
         self.per_op[op] = self.per_op.get(op, 0) + 1
@@ -121,23 +131,6 @@ def reply_timeout(hello: dict, base: float = REPLY_TIMEOUT) -> float:
 NO_ROOM_TRIES = 3  # a case the device had no room for (no_memory) is asked again alone, this many times
 
 
-def _no_room(reply: dict) -> bool:
-    """The device's "no RAM for this one now" (its heap split by what it did before): not
-    its answer to the case - a rules difference it is not."""
-    return not reply.get("ok") and (reply.get("error") or {}).get("code") == "no_memory"
-
-
-def _asked_again(link: Transport, op: str, args, timeout: float) -> "dict | None":
-    """The reply to a case the device had no room for, asked again alone (a turn of its loop
-    between tidies its heap, and it lets go of code it does not need); None if it never had."""
-    for _ in range(NO_ROOM_TRIES):
-        time.sleep(0.2)
-        reply = link.exchange(op, args, timeout)  # (Khan's pieces packed and back: steppe/wire.py)
-        if not _no_room(reply):
-            return reply
-    return None
-
-
 SLOW_OPS = {"khan.playout": 10.0}  # a whole random game: this many times the reply timeout on a Pico
 PROGRESS_S = 10.0  # a line on stderr this often while a verify runs (a Pico takes minutes)
 
@@ -176,13 +169,14 @@ def check(link: Transport, count: int = 25, seed: int = 1, ops: "list[str] | Non
         if progress is not None and now - told >= PROGRESS_S:
             told = now
             progress(report.cases, total, op, report.cases / (now - start))
-        if _no_room(reply):
+        if no_room(reply):  # (no RAM for it now: not its answer to the case, a rules difference it is not)
             later.append((op, k, args, line))
             continue
         report.compare(op, k, args, envelope(reply), host_reply(op, args, line), keep)
-    for op, k, args, line in later:
-        again = _asked_again(link, op, args, timeout * SLOW_OPS.get(op, 1.0))
-        if again is None:
+    for op, k, args, line in later:  # each alone (a turn of the box's loop between tidies its heap, and
+        time.sleep(0.2)  # it lets go of code it does not need; Khan's pieces packed and back: steppe/wire.py)
+        again = link.exchange_with_room(op, args, timeout * SLOW_OPS.get(op, 1.0), NO_ROOM_TRIES)
+        if no_room(again):
             report.no_room[op] = report.no_room.get(op, 0) + 1
             continue
         report.compare(op, k, args, envelope(again), host_reply(op, args, line), keep)
