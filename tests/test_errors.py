@@ -129,25 +129,6 @@ def test_every_command_has_an_overall_timeout(sims):
     s.reopen()
 
 
-def _a_box_that_breaks_off(replies) -> "tuple[int, int, threading.Thread]":
-    """A pty whose far end answers the first request with the lines replies(rid) gives."""
-    master, slave = pty.openpty()
-    tty.setraw(master)
-    tty.setraw(slave)
-
-    def serve():
-        got = b""
-        while b"\n" not in got:
-            got += os.read(master, 4096)
-        rid = int(re.search(rb'"id":(\d+)', got).group(1))
-        for line in replies(rid):
-            os.write(master, line)
-
-    box = threading.Thread(target=serve, daemon=True)
-    box.start()
-    return master, slave, box
-
-
 def _a_box_that_answers(replies) -> "tuple[int, int, threading.Thread]":
     """A pty whose far end answers each request line (until the line is closed) with the
     lines replies(rid) gives."""
@@ -246,7 +227,7 @@ def test_a_reply_the_box_broke_off_is_passed_over_for_the_one_that_follows(then)
         elif then == "no_memory":
             yield b'{"error":{"code":"no_memory","message":"the reply did not fit"},"id":%d,"ok":false}\n' % rid
 
-    master, slave, box = _a_box_that_breaks_off(replies)
+    master, slave, box = _a_box_that_answers(replies)
     link = SerialTransport(os.ttyname(slave), lock=False)
     try:
         began = time.monotonic()
@@ -258,7 +239,4 @@ def test_a_reply_the_box_broke_off_is_passed_over_for_the_one_that_follows(then)
             assert said.value.code == ("no_memory" if then == "no_memory" else "bad_reply")
             assert time.monotonic() - began < BROKEN_GRACE + 5
     finally:
-        link.close()
-        box.join(5)
-        os.close(master)
-        os.close(slave)
+        _close_box(link, master, slave, box)
