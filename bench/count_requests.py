@@ -35,7 +35,7 @@ sys.path[:0] = [os.path.join(ROOT, "host"), ROOT]
 PICO_CALIBRATION_MS = 7984.0
 MARK = "mp_builtin_divmod"
 
-DEVICE = r'''
+BOOT = r'''
 import gc, sys
 sys.path[:0] = [SIM, "lib"]
 import app, link
@@ -50,10 +50,16 @@ L = link.Link(a)
 L.loop = True  # (as the button loop serves it: a first request imports its op's rules, rulesop.load_rules)
 def write(s):
     pass
+'''  # the box booted from the image at a Pico's heap, its link as the loop serves it (count_stretches.py too)
+
+CALIBRATE = r'''
 gc.collect()
 divmod(7, 2)
 exec(compile("x = 0\nfor i in range(100000):\n    x = x + 1\n", "calibration", "exec"), {})
 divmod(7, 2)
+'''  # DESIGN.md's loop, a tenth of it, between two marks: its dump gives the scale (pico_ms)
+
+DEVICE = BOOT + CALIBRATE + r'''
 for line in open(LINES, "rb"):
     gc.collect()
     divmod(7, 2)
@@ -63,6 +69,46 @@ for line in open(LINES, "rb"):
     L.tidy()  # (as the loop does after a reply: not the request's)
 divmod(7, 2)
 '''
+
+
+def pico_ms(calibration: int) -> float:
+    """Pico-equivalent ms an instruction, from CALIBRATE's dump: 100,000 additions, a tenth
+    of the loop that takes a Pico 7,984 ms."""
+    return PICO_CALIBRATION_MS / (calibration * 10.0)
+
+
+def callgrind(image: str, device: str, lines: str, heap: str, marks, zero: str = "", timeout: int = 3600):
+    """The device script (SIM and LINES given it) run in micropython under callgrind, a dump
+    before each call of a mark's function (and its counts zeroed before zero's); ([(the mark
+    that ended it, instructions)] of each dump in order, the script's output, the dumps'
+    path prefix)."""
+    sys.path.insert(0, HERE)
+    from run import micropython
+
+    script = os.path.join(image, "count.py")
+    with open(script, "w") as f:
+        f.write("SIM = %r\nLINES = %r\n" % (os.path.join(ROOT, "firmware", "sim"), lines) + device)
+    out = os.path.join(image, "cg", "out")
+    shutil.rmtree(os.path.dirname(out), ignore_errors=True)  # (an earlier count's dumps would be read as this one's)
+    os.makedirs(os.path.dirname(out))
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out]
+                         + (["--zero-before=" + zero] if zero else []) + ["--dump-before=" + m for m in marks]
+                         + [micropython(), "-X", "heapsize=" + heap, script], cwd=image, capture_output=True,
+                         text=True, timeout=timeout)
+    if run.returncode:
+        raise SystemExit("the device's run failed: " + run.stderr.strip()[-500:])
+    dumps = []
+    for path in sorted(glob.glob(out + ".*"), key=lambda p: int(p.rsplit(".", 1)[1])):
+        mark, ir = "", 0
+        with open(path) as f:
+            for row in f:
+                if row.startswith("desc: Trigger:"):
+                    mark = row.rsplit("=", 1)[-1].strip()
+                elif row.startswith(("summary:", "totals:")):
+                    ir = int(row.split()[1])
+                    break
+        dumps.append((mark, ir))
+    return dumps, run.stdout, out
 
 
 def _lines(game: str, path: str) -> "list[tuple[str, str]]":
@@ -98,32 +144,13 @@ def count(image: str, lines: str, heap: str, names: list, keep: str = "") -> dic
     """{op: {"cold": [ms], "warm": [ms, ...]}} of the requests in lines, on image (keep: a
     folder to copy callgrind's dumps to, a request's named OP-cold or OP-warmN.out, for
     callgrind_annotate)."""
-    sys.path.insert(0, HERE)
-    from run import micropython
-
-    script = os.path.join(image, "count.py")
-    with open(script, "w") as f:
-        f.write("SIM = %r\nLINES = %r\n" % (os.path.join(ROOT, "firmware", "sim"), lines) + DEVICE)
-    out = os.path.join(image, "cg", "out")
-    shutil.rmtree(os.path.dirname(out), ignore_errors=True)  # (an earlier count's dumps would be read as this one's)
-    os.makedirs(os.path.dirname(out))
-    run = subprocess.run(["valgrind", "--tool=callgrind", "--dump-before=" + MARK, "--callgrind-out-file=" + out,
-                          micropython(), "-X", "heapsize=" + heap, script], cwd=image, capture_output=True,
-                         text=True, timeout=3600)
-    if run.returncode:
-        raise SystemExit("the device's run failed: " + run.stderr.strip()[-500:])
-    totals = []
-    for path in sorted(glob.glob(out + ".*"), key=lambda p: int(p.rsplit(".", 1)[1])):
-        with open(path) as f:
-            for row in f:
-                if row.startswith(("summary:", "totals:")):
-                    totals.append(int(row.split()[1]))
-                    break
+    dumps, _, out = callgrind(image, DEVICE, lines, heap, (MARK,))
+    totals = [ir for _, ir in dumps]
     # each dump holds what ran since the marker before: the boot, the loop, a collection, then
     # each request and its tidying and the next collection
     if len(totals) < 3 + 2 * len(names):
         raise SystemExit("the device's run stopped after %d of %d requests" % ((len(totals) - 3) // 2, len(names)))
-    scale = PICO_CALIBRATION_MS / (totals[1] * 10.0)  # (100,000 additions: a tenth of the loop)
+    scale = pico_ms(totals[1])
     result = {}
     for k, ((op, kind), ir) in enumerate(zip(names, totals[3::2])):
         runs = result.setdefault(op, {"cold": [], "warm": []})

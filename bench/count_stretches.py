@@ -23,7 +23,6 @@ Run: .venv/bin/python bench/count_stretches.py [--seeds 2] [--heap 190wK] [--top
 """
 
 import argparse
-import glob
 import os
 import shutil
 import subprocess
@@ -34,7 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [HERE, os.path.join(ROOT, "host"), ROOT]
 
-from count_requests import PICO_CALIBRATION_MS, _image  # noqa: E402
+from count_requests import BOOT, CALIBRATE, _image, callgrind, pico_ms  # noqa: E402
 
 TAP_MS = 61.0  # as bench_device.during_verify taps
 SEEDS = 2  # verify's seeds 1..SEEDS, --count 5 each (the bench's wall-clock run does 16)
@@ -45,18 +44,8 @@ STAGE, REPLY, PAUSE, IMPORTED, TIDY = ("mp_builtin_divmod", "mp_builtin_hex", "m
 ZERO = "mp_builtin_round"  # (the marks: callgrind dumps before each, or zeroes its counts - the device's code
 # calls none of these builtins; IMPORTED ends a pause's stretch in which modules came or went)
 
-DEVICE = r'''
-import gc, sys
-sys.path[:0] = [SIM, "lib"]
-import app, link, loop
-from hal.pixels import NeoPixelStrip
-from ui import palette
-a = app.App(NeoPixelStrip(22, 16, 16, palette.PALETTE, floor=palette.FLOOR, large=palette.LARGE), None, "fs/")
-a.boot()
-loop.wanted = lambda app, now: False  # (no turn inside a request: the wall clock valgrind slows decides none)
+DEVICE = BOOT + r'''
 stretch = loop.stretch
-
-
 seen = set(sys.modules)
 held = [len(seen)]
 imported = []
@@ -78,18 +67,7 @@ def marked(app, began, at):
 
 
 loop.stretch = marked
-L = link.Link(a)
-L.loop = True  # (as the button loop serves it: a first request imports its op's rules, a pause each)
-
-
-def write(s):
-    pass
-
-
-gc.collect()
-divmod(7, 2)
-exec(compile("x = 0\nfor i in range(100000):\n    x = x + 1\n", "calibration", "exec"), {})
-divmod(7, 2)
+''' + CALIBRATE + r'''
 for k in range(3):  # an arrow pressed on the menu: the poll's work to its frame (the least of three)
     a.press("RIGHT" if k % 2 else "LEFT", False)
     divmod(7, 2)
@@ -124,37 +102,13 @@ def count(image: str, heap: str, seeds: int) -> dict:
     """{"frame_ms": the poll's work to an arrow's frame, "stretches": [(Pico-eq. ms, op, where
     it ended: its line read, a pause - and the modules imported in it -, its op done, its
     reply out)] in order, "requests": how many, "scale"}."""
-    from run import micropython
-
     lines = os.path.join(image, "verify.jsonl")
     names = _lines(lines, seeds)
-    script = os.path.join(image, "stretches.py")
-    with open(script, "w") as f:
-        f.write("SIM = %r\nLINES = %r\n" % (os.path.join(ROOT, "firmware", "sim"), lines) + DEVICE)
-    out = os.path.join(image, "cg", "out")
-    shutil.rmtree(os.path.dirname(out), ignore_errors=True)
-    os.makedirs(os.path.dirname(out))
-    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, "--zero-before=" + ZERO]
-                         + ["--dump-before=" + mark for mark in (STAGE, REPLY, PAUSE, IMPORTED, TIDY)]
-                         + [micropython(), "-X", "heapsize=" + heap, script], cwd=image, capture_output=True,
-                         text=True, timeout=7200)
-    if run.returncode:
-        raise SystemExit("the device's run failed: " + run.stderr.strip()[-500:])
-    dumps = []  # (the mark that ended it, instructions)
-    for path in sorted(glob.glob(out + ".*"), key=lambda p: int(p.rsplit(".", 1)[1])):
-        mark, ir = "", 0
-        with open(path) as f:
-            for row in f:
-                if row.startswith("desc: Trigger:"):
-                    mark = row.rsplit("=", 1)[-1].strip()
-                elif row.startswith(("summary:", "totals:")):
-                    ir = int(row.split()[1])
-                    break
-        dumps.append((mark, ir))
+    dumps, printed, _ = callgrind(image, DEVICE, lines, heap, (STAGE, REPLY, PAUSE, IMPORTED, TIDY), ZERO, 7200)
     # the boot, the calibration loop, three presses with their frames, then the requests' stretches
-    scale = PICO_CALIBRATION_MS / (dumps[1][1] * 10.0)  # (100,000 additions: a tenth of the loop)
+    scale = pico_ms(dumps[1][1])
     frame = min(ir for _, ir in dumps[2:5]) * scale
-    modules = run.stdout.strip().split("|")
+    modules = printed.strip().split("|")
     stretches = []
     k = 0
     stage = 0  # the stages' ends so far in this request: the line read, the op done (link.stages)
