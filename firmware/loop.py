@@ -138,10 +138,9 @@ async def serve(app, link, stdin, stdout) -> None:
                         began = CPU[1] = clock.now_us()
                         answering = None
                         link.tidy()  # a collection only when the heap runs short
-                        app.tidy_us = clock.elapsed(clock.now_us(), began)
-                        stretch(app, began, "tidy")  # (work a press waits for too: with the next
-                        if wanted(app, clock.now()):  # line's reading it was one stretch, a press
-                            turn(app)  # waited ~35 ms of a Pico for both)
+                        app.tidy_us = stretch(app, began, "tidy")  # (work a press waits for too: with
+                        if wanted(app, clock.now()):  # the next line's reading it was one stretch, a
+                            turn(app)  # press waited ~35 ms of a Pico for both)
                         begin(app)
                     except KeyboardInterrupt:
                         raise
@@ -187,14 +186,15 @@ def wanted(app, now: int) -> bool:
     return waiting is None or waiting() or app.screen.animating(now)
 
 
-def stretch(app, began: int, at: str) -> None:
+def stretch(app, began: int, at: str) -> int:
     """The link's task yields: what it did since began, with a turn of the loop, is what a
     press that came as it began waited for (link.stats busy_us). On a Pico the loop is due
     at every yield of a stretch longer than its sleep (POLL_MS), so each stretch counts on
     its own; the virtual Pico runs ~50 times faster, its loop still asleep at most, and is
     measured as a Pico would be. The stretch that answered link.stats is left out: the
     figures it read are of the requests before it. at: where it ended ("stage", "pause",
-    "reply", "read": a constant, nothing made), kept with the op served for the longest."""
+    "reply", "tidy", "read": a constant, nothing made), kept with the op served for the
+    longest. Returns the stretch's own us."""
     now = clock.now_us()
     took = clock.elapsed(now, began)
     if CPU[1] >= 0:
@@ -204,12 +204,13 @@ def stretch(app, began: int, at: str) -> None:
     app.turn_us = 0
     if app.stats_read:
         app.stats_read = False
-        return
+        return took
     busy = took + turned
     if busy > app.max_busy:
         app.max_busy = busy
         app.busy_op = app.serving
         app.busy_at = at
+    return took
 
 
 def answer_trouble(app, e, answered: bool, stdout) -> None:
