@@ -129,9 +129,12 @@ def loads_strict(line: str, ascii: bool = False, raw=None):
         except ValueError as e:  # not JSON
             obj = None
             refused = e
-        except (RuntimeError, MemoryError):  # or too deep: MicroPython's reader runs out of stack
-            obj = None  # or RAM on a deep text. The strict reader, bounded, says which: a MemoryError
-            # after it (json.loads of a text it passed) is the heap's and goes up
+        except (RuntimeError, MemoryError) as e:  # or too deep: MicroPython's reader runs out of
+            obj = None  # stack or RAM on a deep text. The strict reader, bounded, says which: a
+            # MemoryError after it (json.loads of a text it passed) is the heap's and goes up
+            if isinstance(e, MemoryError) and line.count("[") + line.count("{") <= MAX_DEPTH:
+                raise  # no text this shallow is too deep: the heap's at once (the strict reader - 3 KB
+                # more of a heap just run out - would walk the line, and json.loads fail once more)
         if obj is not None and cjson.matches(obj, line, MAX_DEPTH, ascii, raw) and (
                 len(line) <= MAX_DIGITS or not huge(obj)):
             return obj

@@ -6,6 +6,7 @@ mechanism - the game in play let go, the journal replayed once more, the last pa
 again replaying the journal kept - is tested in tests/firmware/test_fw_app.py.)"""
 
 import json
+import os
 import subprocess
 
 from conftest import ROOT, Sim, tool
@@ -72,3 +73,15 @@ def test_a_chuhan_journal_pushed_to_a_96wk_box_is_never_refused_as_a_bad_file(tm
     finally:
         s.close()
 
+
+
+def test_a_line_with_no_room_to_be_read_is_said_at_once_without_the_strict_reader():
+    """A request whose 8 KB string value finds no run of RAM (a heap split into runs of 2 KB)
+    is no_memory at once: a text this shallow cannot be too deep, so the strict reader - 3 KB
+    more of a heap just run out, and a walk of the line at Python speed - is not loaded to say
+    which, and json.loads does not fail a second time. (The box then lets go what it can and
+    reads the line once more: link.stages.)"""
+    run = subprocess.run([tool("micropython"), "-X", "heapsize=190wK", os.path.join(ROOT, "tests", "mp", "no_room_read.py"),
+                          ROOT], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["no_memory", "False"], run.stdout
