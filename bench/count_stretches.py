@@ -19,11 +19,15 @@ of the stretch it lands in - its edge is latched at once by the pin's interrupt,
 loop polls at the stretch's end - then for its own poll's work to its frame.
 
 Run: .venv/bin/python bench/count_stretches.py [--seeds 2] [--heap 190wK] [--top 12]
-(bench/run.py prints the figures beside bench_device's timed ones). Needs valgrind.
+[--sites] (bench/run.py prints the figures beside bench_device's timed ones). Needs valgrind.
+--sites names the pause that ended each stretch, and the one that began it, by file and line:
+the count is of a copy of the tree whose every pause() call passes its place (tagged()), a
+few instructions more a pause - to find where a long stretch is, not to measure it.
 """
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -82,6 +86,43 @@ print("|".join(imported))
 '''
 
 
+SITE_AT = ("        callable(0)  #", "    oct(0)  #")  # (DEVICE's marked: a pause's place written after its mark, and
+# its cost zeroed - round - so the next stretch's count is the same)
+PAUSE_DEF = "def pause() -> None:\n"
+
+
+def tagged(root: str, dest: str) -> "list[str]":
+    """A copy of root's tree at dest whose every pause() call passes its place (shared_rules/
+    pause.py keeps the last in AT[0]); the places ("file:line"), by their number."""
+    places = [""]
+    for part in ("shared_rules", "firmware", "host", "hardware"):  # (what the image is built of)
+        shutil.copytree(os.path.join(root, part), os.path.join(dest, part),
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    hook = os.path.join(dest, "shared_rules", "pause.py")
+    with open(hook) as f:
+        text = f.read()
+    if PAUSE_DEF not in text:
+        raise SystemExit("shared_rules/pause.py has no " + PAUSE_DEF.strip() + ": --sites cannot tag it")
+    with open(hook, "w") as f:
+        f.write(text.replace(PAUSE_DEF, "AT = [0]\n\n\ndef pause(at=0) -> None:\n    AT[0] = at\n"))
+    for part in ("shared_rules", "firmware"):
+        for folder, _, files in os.walk(os.path.join(dest, part)):
+            for name in sorted(files):
+                if not name.endswith(".py") or folder.endswith(os.sep + "sim"):
+                    continue
+                path = os.path.join(folder, name)
+                with open(path) as f:
+                    lines = f.read().split("\n")
+                for i, line in enumerate(lines):
+                    code = line.split("#", 1)[0]
+                    if re.search(r"\bpause\(\)", code):
+                        places.append(os.path.relpath(path, dest) + ":" + str(i + 1))
+                        lines[i] = re.sub(r"\bpause\(\)", "pause(%d)" % (len(places) - 1), code) + line[len(code):]
+                with open(path, "w") as f:
+                    f.write("\n".join(lines))
+    return places
+
+
 def _lines(path: str, seeds: int) -> "list[str]":
     """verify's requests, seeds 1..seeds, written to path one a line; their ops."""
     from shared_rules import ops
@@ -98,17 +139,30 @@ def _lines(path: str, seeds: int) -> "list[str]":
     return names
 
 
-def count(image: str, heap: str, seeds: int) -> dict:
+def count(image: str, heap: str, seeds: int, places=None) -> dict:
     """{"frame_ms": the poll's work to an arrow's frame, "stretches": [(Pico-eq. ms, op, where
     it ended: its line read, a pause - and the modules imported in it -, its op done, its
-    reply out)] in order, "requests": how many, "scale"}."""
+    reply out)] in order, "requests": how many, "scale"}. places: tagged()'s, for an image
+    of its tree - each pause named by its place, and the one before it."""
     lines = os.path.join(image, "verify.jsonl")
     names = _lines(lines, seeds)
-    dumps, printed, _ = callgrind(image, DEVICE, lines, heap, (STAGE, REPLY, PAUSE, IMPORTED, TIDY), ZERO, 7200)
+    device = DEVICE
+    if places is not None:
+        for at in SITE_AT:
+            if device.count(at) != 1:
+                raise SystemExit("count_stretches: DEVICE's marked has changed: --sites cannot note the pauses")
+            indent = at[:len(at) - len(at.lstrip())]
+            end = device.index("\n", device.index(at)) + 1
+            device = device[:end] + indent + "print(\"@%d\" % P.AT[0])\n" + indent + "round(0)\n" + device[end:]
+        device = device.replace("stretch = loop.stretch\n", "stretch = loop.stretch\nimport shared_rules.pause as P\n", 1)
+    dumps, printed, _ = callgrind(image, device, lines, heap, (STAGE, REPLY, PAUSE, IMPORTED, TIDY), ZERO, 7200)
     # the boot, the calibration loop, three presses with their frames, then the requests' stretches
     scale = pico_ms(dumps[1][1])
     frame = min(ir for _, ir in dumps[2:5]) * scale
-    modules = printed.strip().split("|")
+    out = printed.strip().split("\n")
+    sites = [int(k[1:]) for k in out if k.startswith("@")]
+    modules = out[-1].split("|")
+    last = ""  # the place of the pause before
     stretches = []
     k = 0
     stage = 0  # the stages' ends so far in this request: the line read, the op done (link.stages)
@@ -122,6 +176,13 @@ def count(image: str, heap: str, seeds: int) -> dict:
         if mark == IMPORTED:
             came = modules.pop(0) if modules else ""
             at = "a pause, " + came + " imported" if came else at
+        if places is not None:
+            if mark in (PAUSE, IMPORTED):
+                here = places[sites.pop(0)] if sites else "?"
+                at += " at " + here + (" from " + last if last else "")
+                last = here
+            else:
+                last = ""
         stretches.append((ir * scale, names[k], at))
         if mark == TIDY:
             k += 1
@@ -186,6 +247,7 @@ def main(argv=None) -> int:
     p.add_argument("--heap", default="190wK")
     p.add_argument("--top", type=int, default=12, help="the longest stretches listed, by op and where they ended")
     p.add_argument("--ref", default="", help="a git ref counted first, for a before and after (its image from a worktree)")
+    p.add_argument("--sites", action="store_true", help="each pause named by its file and line (a tagged copy of the tree)")
     o = p.parse_args(argv)
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is not installed")
@@ -200,7 +262,11 @@ def main(argv=None) -> int:
             print(o.ref + ":")
             report(figures(before), o.seeds)
             print("now:")
-        result = count(_image(ROOT, os.path.join(tmp, "image")), o.heap, o.seeds)
+        if o.sites:
+            places = tagged(ROOT, os.path.join(tmp, "tagged"))
+            result = count(_image(os.path.join(tmp, "tagged"), os.path.join(tmp, "image")), o.heap, o.seeds, places)
+        else:
+            result = count(_image(ROOT, os.path.join(tmp, "image")), o.heap, o.seeds)
     report(figures(result), o.seeds)
     if o.top > 0:
         print("the longest stretches (Pico-eq. ms, op, where it ended):")
