@@ -78,6 +78,36 @@ def test_a_long_reply_written_a_part_at_a_time_is_the_canonical_text():
             assert n[0] >= len(text) // (4 * cjson_steps.STEP_CHARS), (len(text), n[0])
 
 
+def test_a_dict_of_many_plain_values_is_written_a_part_at_a_time():
+    """A late Khan game's yurts (a colour for each of ~90 cells) went in one stretch between
+    two pauses, ~40 ms of a Pico (fast_text orders a dict in Python): a dict of many plain
+    values is written a part at a time too - its text the canonical one, no more than about
+    twice STEP_CHARS of it between two pauses."""
+    yurts = {"%s%d" % (c, k): ("red", "blue", "neutral")[k % 3] for c in "ABCDEFGHIJKL" for k in range(1, 21)}
+    value = {"id": 1, "ok": True, "result": {"pieces": {"home": [1, 2], "yurts": yurts}, "seed": 3}}
+    whole = []
+    since = []
+    longest = [0]
+
+    def write(text: str) -> None:
+        whole.append(text)
+        since.append(text)
+
+    def at_pause() -> None:
+        longest[0] = max(longest[0], sum(map(len, since)))
+        del since[:]
+
+    pause.HOOK[0] = at_pause
+    try:
+        cjson_steps.dump(value, write)
+    finally:
+        pause.HOOK[0] = None
+    text = cjson.dumps(value)
+    assert "".join(whole) == text and len(text) > 6 * cjson_steps.STEP_CHARS
+    longest[0] = max(longest[0], sum(map(len, since)))
+    assert longest[0] <= 2 * cjson_steps.STEP_CHARS, longest[0]
+
+
 def test_a_late_games_pieces_named_pause_in_and_after_the_yurts_and_every_16_figures():
     from shared_rules.khan import state
 
