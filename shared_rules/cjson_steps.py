@@ -46,7 +46,7 @@ def _long(obj, levels: int) -> bool:
         items = obj
     else:
         return t is cjson.Streamed
-    if len(obj) > _WHOLE and not _flat(items) or t is dict and len(obj) > _FLAT_DICT:
+    if (len(obj) > _WHOLE and not _flat(items)) or (t is dict and len(obj) > _FLAT_DICT):
         return True
     if levels > 1:
         for v in items:

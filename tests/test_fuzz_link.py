@@ -201,10 +201,10 @@ def test_issue_reproductions_the_link_lives_on_a_pico_sized_heap(tmp_path):
         s.wait_ready()
         report = verify.check(s.link, 3, seed=1)
         assert not report.differences, report.differences[:1]
+        wrapper = '{"id":8,"op":"hello","args":{"pad":"%s"}}'
         for size in (8040, 4000):
-            pad = "x" * (size - 40)
-            line = ('{"id":8,"op":"hello","args":{"pad":"%s"}}' % pad).encode()
-            assert len(line) >= size - 40
+            line = (wrapper % ("x" * (size - len(wrapper % "")))).encode()
+            assert len(line) == size
             reply = s.link.raw_line(line, timeout=20)
             if size > 4096 and not reply["ok"]:
                 # json.loads builds a string value in one block and copies it to another: two

@@ -74,7 +74,6 @@ def test_a_chuhan_journal_pushed_to_a_96wk_box_is_never_refused_as_a_bad_file(tm
         s.close()
 
 
-
 def test_a_line_with_no_room_to_be_read_is_said_at_once_without_the_strict_reader():
     """A request whose 8 KB string value finds no run of RAM (a heap split into runs of 2 KB)
     is no_memory at once: a text this shallow cannot be too deep, so the strict reader - 3 KB
