@@ -19,10 +19,12 @@ of the stretch it lands in - its edge is latched at once by the pin's interrupt,
 loop polls at the stretch's end - then for its own poll's work to its frame.
 
 Run: .venv/bin/python bench/count_stretches.py [--seeds 2] [--heap 190wK] [--top 12]
-[--sites] (bench/run.py prints the figures beside bench_device's timed ones). Needs valgrind.
+[--sites] [--collections] (bench/run.py prints the figures beside bench_device's timed ones). Needs valgrind.
 --sites names the pause that ended each stretch, and the one that began it, by file and line:
 the count is of a copy of the tree whose every pause() call passes its place (tagged()), a
 few instructions more a pause - to find where a long stretch is, not to measure it.
+--collections says which stretches hold a collection of the garbage (automatic, or the
+tidying's): callgrind dumps before each one too, and the two counts are summed.
 """
 
 import argparse
@@ -45,6 +47,7 @@ COUNT = 5
 
 STAGE, REPLY, PAUSE, IMPORTED, TIDY = ("mp_builtin_divmod", "mp_builtin_hex", "mp_builtin_callable",
                                        "mp_builtin_oct", "mp_builtin_pow")
+COLLECT = "gc_collect"  # (--collections: a dump before each collection too, automatic or asked for)
 ZERO = "mp_builtin_round"  # (the marks: callgrind dumps before each, or zeroes its counts - the device's code
 # calls none of these builtins; IMPORTED ends a pause's stretch in which modules came or went)
 
@@ -139,11 +142,12 @@ def _lines(path: str, seeds: int) -> "list[str]":
     return names
 
 
-def count(image: str, heap: str, seeds: int, places=None) -> dict:
+def count(image: str, heap: str, seeds: int, places=None, collections: bool = False) -> dict:
     """{"frame_ms": the poll's work to an arrow's frame, "stretches": [(Pico-eq. ms, op, where
     it ended: its line read, a pause - and the modules imported in it -, its op done, its
     reply out)] in order, "requests": how many, "scale"}. places: tagged()'s, for an image
-    of its tree - each pause named by its place, and the one before it."""
+    of its tree - each pause named by its place, and the one before it. collections: each
+    stretch in which the garbage was collected says so."""
     lines = os.path.join(image, "verify.jsonl")
     names = _lines(lines, seeds)
     device = DEVICE
@@ -155,7 +159,19 @@ def count(image: str, heap: str, seeds: int, places=None) -> dict:
             end = device.index("\n", device.index(at)) + 1
             device = device[:end] + indent + "print(\"@%d\" % P.AT[0])\n" + indent + "round(0)\n" + device[end:]
         device = device.replace("stretch = loop.stretch\n", "stretch = loop.stretch\nimport shared_rules.pause as P\n", 1)
-    dumps, printed, _ = callgrind(image, device, lines, heap, (STAGE, REPLY, PAUSE, IMPORTED, TIDY), ZERO, 7200)
+    marks = (STAGE, REPLY, PAUSE, IMPORTED, TIDY) + ((COLLECT,) if collections else ())
+    dumps, printed, _ = callgrind(image, device, lines, heap, marks, ZERO, 7200)
+    if collections:  # (a dump before a collection: its count goes on with the next one's)
+        joined = []
+        held = 0
+        for mark, ir in dumps:
+            if mark == COLLECT:
+                held += ir
+                continue
+            joined.append((mark, ir + held, held > 0))
+            held = 0
+        dumps = [(mark, ir) for mark, ir, _ in joined]
+        collected = [c for _, _, c in joined]
     # the boot, the calibration loop, three presses with their frames, then the requests' stretches
     scale = pico_ms(dumps[1][1])
     frame = min(ir for _, ir in dumps[2:5]) * scale
@@ -166,7 +182,7 @@ def count(image: str, heap: str, seeds: int, places=None) -> dict:
     stretches = []
     k = 0
     stage = 0  # the stages' ends so far in this request: the line read, the op done (link.stages)
-    for mark, ir in dumps[5:]:
+    for n, (mark, ir) in enumerate(dumps[5:]):
         if k >= len(names):
             break
         at = {REPLY: "its reply out", PAUSE: "a pause", IMPORTED: "a pause", TIDY: "the tidying after it"}.get(mark, "?")
@@ -183,6 +199,8 @@ def count(image: str, heap: str, seeds: int, places=None) -> dict:
                 last = here
             else:
                 last = ""
+        if collections and collected[n + 5]:
+            at += " (a collection in it)"
         stretches.append((ir * scale, names[k], at))
         if mark == TIDY:
             k += 1
@@ -248,6 +266,7 @@ def main(argv=None) -> int:
     p.add_argument("--top", type=int, default=12, help="the longest stretches listed, by op and where they ended")
     p.add_argument("--ref", default="", help="a git ref counted first, for a before and after (its image from a worktree)")
     p.add_argument("--sites", action="store_true", help="each pause named by its file and line (a tagged copy of the tree)")
+    p.add_argument("--collections", action="store_true", help="each stretch that holds a collection says so")
     o = p.parse_args(argv)
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is not installed")
@@ -264,9 +283,10 @@ def main(argv=None) -> int:
             print("now:")
         if o.sites:
             places = tagged(ROOT, os.path.join(tmp, "tagged"))
-            result = count(_image(os.path.join(tmp, "tagged"), os.path.join(tmp, "image")), o.heap, o.seeds, places)
+            result = count(_image(os.path.join(tmp, "tagged"), os.path.join(tmp, "image")), o.heap, o.seeds, places,
+                           o.collections)
         else:
-            result = count(_image(ROOT, os.path.join(tmp, "image")), o.heap, o.seeds)
+            result = count(_image(ROOT, os.path.join(tmp, "image")), o.heap, o.seeds, None, o.collections)
     report(figures(result), o.seeds)
     if o.top > 0:
         print("the longest stretches (Pico-eq. ms, op, where it ended):")

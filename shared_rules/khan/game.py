@@ -15,10 +15,10 @@ from shared_rules.khan import board as board_mod
 from shared_rules.khan import conquer, flee, invade
 from shared_rules.khan.deck import Deck
 from shared_rules.khan.position import Position, check_player_id
-from shared_rules.khan.tables import (ANYWHERE, CARD_COUNT, FIGURES, GODS, HAND_SIZE, MORALE, MORALE_COMBOS, PATRONAGE,
+from shared_rules.khan.tables import (ANYWHERE, CARD_COUNT, GODS, HAND_SIZE, MORALE, MORALE_COMBOS, PATRONAGE,
                                       RULERS,
                                       SETUP_YURTS, SPECIALS, SPECIALS_PER_PLAYER, card_direction, card_ruler,
-                                      card_symbol, figure_vp)
+                                      card_symbol)
 from shared_rules.pause import pause
 from shared_rules.rng import PCG32
 
@@ -409,32 +409,11 @@ class KhanGame:
 
 
 def score_position(pos: Position, players: list) -> dict:
-    """Full end scoring of the figures on a board (a pause every 8 figures, after the figures
-    and after each player's territories: shared_rules/pause.py)."""
+    """Full end scoring of the figures on a board (khan/score.py position: the khan.score op
+    scores without this module)."""
     from shared_rules.khan import score
 
-    fig_vp = []
-    cells_owners = []
-    for f in range(len(pos.fig_cells)):
-        key = pos.fig_key[f]
-        vp = figure_vp(FIGURES[key][0]) if key < len(FIGURES) else len(pos.fig_cells[f])
-        owners = pos.owners(f)
-        fig_vp.append((vp, owners))
-        cells_owners.append((pos.fig_cells[f], owners))
-        if f & 7 == 7:  # (a late board: ~2 ms of a Pico a figure, as much as ~30 for each player's territories)
-            pause()
-    pause()
-    vp = score.figure_points(players, fig_vp)
-    lists = {}
-    for p in players:
-        lists[p] = score.territories(pos.board.side, cells_owners, p)
-        pause()
-    bonus = score.bonus(players, lists)
-    total = {}
-    for p in players:
-        total[p] = vp[p] + bonus[p]
-    return {"vp": vp, "territories": lists, "bonus": bonus, "total": total,
-            "winners": score.winners(players, total, lists)}
+    return score.position(pos, players)
 
 
 def new_game(board_ref: str, players: list, mode: str, seed: int, stream: int = 0) -> KhanGame:

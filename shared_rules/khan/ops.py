@@ -209,8 +209,7 @@ def conquests(args: dict) -> dict:
 
 def score_op(args: dict) -> dict:
     """End scoring of the figures on a board: VP, territories, bonus, totals, winners."""
-    from shared_rules.khan import game as game_mod
-    from shared_rules.khan import load
+    from shared_rules.khan import load, score
     from shared_rules.khan.position import MAX_FIGURES
 
     b = _board(args)
@@ -224,7 +223,7 @@ def score_op(args: dict) -> dict:
     for p in sorted(pos.players):
         if p not in names:
             names.append(p)
-    return game_mod.score_position(pos, names)
+    return score.position(pos, names)
 
 
 def bonus(args: dict) -> dict:
@@ -343,5 +342,5 @@ NEEDS = (";board khan.board_text"
          ";new khan.position khan.conquer khan.flee khan.invade fast_rng rng khan.deck khan.game khan.state"
          ";play khan.position khan.conquer khan.flee khan.invade fast_rng rng khan.deck khan.game khan.fast_pieces khan.packed khan.actions khan.packed_state"
          ";playout khan.position khan.fast khan.conquer khan.search khan.flee khan.invade fast_rng rng khan.deck khan.game khan.state khan.actions khan.randplay khan.score"
-         ";score khan.position khan.conquer khan.flee khan.invade rng khan.deck khan.game khan.packed khan.load khan.score;")
+         ";score khan.position khan.packed khan.load khan.score;")
 READY = {}

@@ -8,7 +8,8 @@ the next list still gets the next place's bonus. A player with no territory gets
 Winner: most VP; tie -> largest territory; then the next largest, and so on.
 """
 
-from shared_rules.khan.tables import BONUS
+from shared_rules.khan.tables import BONUS, FIGURES, figure_vp
+from shared_rules.pause import pause
 
 
 def share(vp: int, sharers: int) -> int:
@@ -105,3 +106,31 @@ def winners(players: list, totals: dict, lists: dict) -> "list[str]":
     if len(best) > 1:
         best = _rank_groups(best, lists)[0] if any(lists[p] for p in best) else best
     return best
+
+
+def position(pos, players: list) -> dict:
+    """Full end scoring of the figures on a board (khan.score, and a game's end: khan/game.py
+    score_position): a pause every 8 figures, after the figures and after each player's
+    territories (shared_rules/pause.py)."""
+    fig_vp = []
+    cells_owners = []
+    for f in range(len(pos.fig_cells)):
+        key = pos.fig_key[f]
+        vp = figure_vp(FIGURES[key][0]) if key < len(FIGURES) else len(pos.fig_cells[f])
+        owners = pos.owners(f)
+        fig_vp.append((vp, owners))
+        cells_owners.append((pos.fig_cells[f], owners))
+        if f & 7 == 7:  # (a late board: ~2 ms of a Pico a figure, as much as ~30 for each player's territories)
+            pause()
+    pause()
+    vp = figure_points(players, fig_vp)
+    lists = {}
+    for p in players:
+        lists[p] = territories(pos.board.side, cells_owners, p)
+        pause()
+    bonus_ = bonus(players, lists)
+    total = {}
+    for p in players:
+        total[p] = vp[p] + bonus_[p]
+    return {"vp": vp, "territories": lists, "bonus": bonus_, "total": total,
+            "winners": winners(players, total, lists)}

@@ -2,7 +2,8 @@
 imports its rules modules one at a time, leaves first (firmware/rulesop.py load_rules: its
 game's ops module's own imports, FIRST, then the module, then the module's NEEDS), each of
 them importing nothing unlisted; then the op, given its cases as steppe sends them, imports
-nothing more on its way to an answer but a game's messages (a refusal's sentence). Cases
+nothing more on its way to an answer but a game's messages (a refusal's sentence), and each
+module it lists is one its cases import when it is not loaded (none imported for nothing). Cases
 that take another way (Khan's pieces and states as JSON, an error) import what they need
 there and then, and are answered all the same (never an internal error).
 
@@ -40,9 +41,10 @@ def _needs(mod, op: str) -> list:
     return text[at:text.find(";", at)].split()
 
 
-def _load(first: dict, op: str, wrong: list) -> None:
+def _load(first: dict, op: str, wrong: list, needs: bool = True) -> None:
     """A fresh start (BOOT only), then op's modules as load_rules imports them; what one of
-    them imports unlisted, or a module listed twice, into wrong."""
+    them imports unlisted, or a module listed twice, into wrong. needs: False, its game's
+    ops module and what that imports only (FIRST), not the op's own NEEDS."""
     _forget()
     game = op[:op.find(".")]
     path = ops.ops_name(game)
@@ -53,7 +55,7 @@ def _load(first: dict, op: str, wrong: list) -> None:
         new = [m for m in _loaded() if m not in before and m != name and m.count(".") > 1]
         if name in before or new:
             wrong.append(op + ": " + name + " imports " + (", ".join(new) or "nothing new"))
-        if name == path:  # the ops module loaded: then its NEEDS
+        if name == path and needs:  # the ops module loaded: then its NEEDS
             names.extend(["shared_rules." + m for m in _needs(sys.modules[path], op[op.find(".") + 1:])])
 
 
@@ -62,12 +64,32 @@ def _wording(name: str) -> bool:
     return name == "shared_rules.messages" or name.endswith(".messages")
 
 
+ASKED = ("fast_rng", "khan.fast", "khan.fast_pieces")  # machine code the rules take where it is loaded (sys.modules.get),
+# and never import: loaded by NEEDS for the ops that draw or search, and let go with them
+
+
+def _unneeded(first: dict, op: str, cases: list) -> list:
+    """The modules op's NEEDS lists that none of its cases imports when they are not loaded
+    (its game's FIRST and ops module only): each is an import a press waits for on the
+    device's first request of the op, for nothing."""
+    _load(first, op, [], False)
+    before = _loaded()
+    for args in cases:
+        ops.reply(op, args)
+    used = [m[13:] for m in _loaded() if m not in before]
+    mod = sys.modules[ops.ops_name(op[:op.find(".")])]
+    return [m for m in _needs(mod, op[op.find(".") + 1:]) if m not in used and m not in ASKED]
+
+
 def main() -> None:
     with open(sys.argv[1]) as f:
         given = json.load(f)
     first = given["first"]
     wrong = []
     for op in sorted(given["cases"]):
+        extra = _unneeded(first, op, given["cases"][op])
+        if extra:
+            wrong.append(op + " lists " + ", ".join(extra) + ", which none of its cases imports")
         _load(first, op, wrong)
         for args in given["cases"][op]:
             before = _loaded()
