@@ -108,7 +108,7 @@ FIRST = {
     "rng": "args fast_rng rng",
     "chuhan": "args chuhan.tables rng",
     "huns": "args huns.tables rng",
-    "khaan": "args dice khaan.tables",
+    "khaan": "args dice khaan.tables khaan.ops_play khaan.ops_game",
     "khan": "args khan.tables khan.fast_board khan.board",
 }
 
