@@ -3,40 +3,18 @@
 Each op imports the rules modules it needs (an import of a module already loaded costs a
 Pico ~0.1 ms): the device's first request of a game then loads only its op's share of the
 ~240 ms of importing all of Khan's rules - khan.flee never loads the game, the board
-editor's text reader or the scoring.
+editor's text reader or the scoring. The table is two modules, this one and the scoring's
+and a whole game's ops (khan/ops_game.py), imported one at a time (firmware/rulesop.py
+FIRST): one import of both cost a Pico ~31 ms, a press waiting for it.
 """
 
 from shared_rules import args as A
 from shared_rules.errors import ILLEGAL, RulesError, bad_args, describe
-from shared_rules.ops import module
 from shared_rules.pause import pause
-from shared_rules.khan import board as board_mod
+from shared_rules.khan.ops_game import _U64, _board, _pieces, bonus, new, play, playout, score_op
 from shared_rules.khan.tables import (BONUS, CARD_COUNT, DIRECTIONS, FIGURES, RULERS, SETUP_YURTS, SHAPES,
                                       SPECIAL_TOTALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS, COURT_YURTS, SYMBOLS,
                                       TERRAIN_NAMES, TERRAINS, HAND_SIZE, card_json, figure_vp)
-
-_U64 = 0xFFFFFFFFFFFFFFFF
-
-
-def _board(args: dict):
-    return board_mod.load(A.get(args, "board", "default", False))
-
-
-def _pieces(args: dict, board):
-    """The op's pieces: packed (what steppe sends: khan/packed.py), or the JSON object -
-    khan/load.py, imported for that only (~6.8 KB: a Pico's ~40 ms on an op's first request)."""
-    from shared_rules.khan import packed
-
-    data = A.get(args, "pieces")
-    pause()  # (the board read: the pieces are the next ~10-20 ms of a Pico, the op's own work after)
-    if packed.is_packed(data):
-        pos = packed.unpack(board, data)
-    else:
-        from shared_rules.khan import load
-
-        pos = load.pieces(board, data)
-    pause()
-    return pos
 
 
 def _pieces_out(args: dict, pos):
@@ -205,117 +183,6 @@ def conquests(args: dict) -> dict:
         if len(listed) < limit:
             listed.append({"figure": c[0], "cells": [b.name_of(i) for i in c[1]], "sharers": c[2]})
     return {"count": count, "placements": listed}
-
-
-def score_op(args: dict) -> dict:
-    """End scoring of the figures on a board: VP, territories, bonus, totals, winners."""
-    from shared_rules.khan import load, score
-    from shared_rules.khan.position import MAX_FIGURES
-
-    b = _board(args)
-    figures = A.array(args, "figures", max_len=MAX_FIGURES)
-    pos = load.pieces(b, {"figures": figures, "supply": 0})
-    pause()  # (the figures read: the scoring after, with pauses of its own)
-    players = A.array(args, "players", [], max_len=4)
-    for p in players:
-        load.check_player_id(p, "players")
-    names = list(players)
-    for p in sorted(pos.players):
-        if p not in names:
-            names.append(p)
-    return score.position(pos, names)
-
-
-def bonus(args: dict) -> dict:
-    """The 10/6/3 territory bonus from each player's territory sizes."""
-    from shared_rules.khan import score
-    from shared_rules.khan.position import check_player_id
-
-    terr = A.obj(args, "territories")
-    lists = {}
-    players = sorted(terr)
-    for p in players:
-        check_player_id(p, "territories")
-        sizes = terr[p]
-        if not isinstance(sizes, list) or len(sizes) > 200:
-            raise bad_args("territories." + p + " must be a list of territory sizes")
-        for v in sizes:
-            if type(v) is not int or v < 1 or v > 1000:
-                raise bad_args("territories." + p + " holds a size that is not an integer 1..1000")
-        lists[p] = sorted(sizes)[::-1]
-    return {"bonus": score.bonus(players, lists)}
-
-
-def new(args: dict) -> dict:
-    """A new game: rulers on their start cells, cards dealt (virtual mode), setup to do."""
-    from shared_rules.khan import game as game_mod
-    from shared_rules.khan import state
-
-    g = game_mod.new_game(A.text(args, "board", "default"), A.array(args, "players", max_len=4),
-                          A.choice(args, "mode", (game_mod.VIRTUAL, game_mod.TABLE), game_mod.VIRTUAL),
-                          A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
-    return {"state": state.game_json(g)}
-
-
-def play(args: dict) -> dict:
-    """Apply actions to a saved game: the new state and what each action did. It pauses
-    after each action (shared_rules/pause.py: the box's buttons take their turn)."""
-    game_mod = module("shared_rules.khan.game")  # (an import statement: ~0.3 ms of a Pico each)
-    packed = module("shared_rules.khan.packed")
-    apply = module("shared_rules.khan.actions").apply
-
-    given = A.obj(args, "state")
-    if packed.is_packed(given):  # the whole state packed (what steppe sends: khan/packed_state.py)
-        g = module("shared_rules.khan.packed_state").unpack(given)
-    else:  # (khan/load.py, imported for a state given as JSON only)
-        g = module("shared_rules.khan.load").game(given)
-    actions = A.actions(args, 500)
-    pause()
-    events = []
-    for action in actions:
-        events.append(apply(g, action))
-        pause()
-    out = {"state": _state_out(given, g), "events": events}
-    if g.phase == game_mod.OVER:
-        out["scores"] = g.scores()
-    return out
-
-
-def _state_out(given: dict, g) -> dict:
-    """g's state in the form the op was given its own: the object, its pieces packed, or
-    the whole state packed (khan/packed.py, khan/packed_state.py)."""
-    packed = module("shared_rules.khan.packed")
-    if packed.is_packed(given):
-        whole = module("shared_rules.khan.packed_state").pack(g)
-        if whole is not None:
-            return whole
-    state = module("shared_rules.khan.state")  # (~3 KB: not for a state packed whole, what steppe sends)
-    return state.game_json(g, packed.pack(g.pos) if packed.is_packed(given.get("pieces")) else None)
-
-
-def playout(args: dict) -> dict:
-    """A seeded random game played to the end (for property and conformance tests)."""
-    from shared_rules.khan import state
-    from shared_rules.khan.actions import move_json
-    from shared_rules.khan.randplay import playout as run
-
-    seed = A.integer(args, "seed", 0, _U64)
-    trace = [] if A.flag(args, "trace") else None
-    g, moves, final_turn = run(seed, A.integer(args, "players", 2, 4), trace)
-    pause()  # (the buttons' turn between the stages of the answer: the scores ~20-40 ms of a Pico)
-    scores = g.scores()
-    pause()
-    out = {"seed": seed, "players": list(g.players), "moves": moves, "turns": g.turn, "final_turn": final_turn,
-           "scores": scores, "pieces": state.pieces_json(g.pos)}
-    pause()
-    if trace is not None:
-        moves_json = []
-        for m in trace:  # (~0.25 ms of a Pico each: a pause every 20)
-            moves_json.append(move_json(g.board, m))
-            if len(moves_json) % 20 == 0:
-                pause()
-        out["trace"] = moves_json
-    return out
 
 
 OPS = {
