@@ -206,8 +206,8 @@ NEEDS = (";board khan.board_text"
          ";flee khan.position khan.flee khan.packed"
          ";flip khan.position fast_rng rng khan.deck"
          ";invasions khan.position khan.invade khan.packed"
-         ";new khan.position khan.conquer khan.flee khan.invade fast_rng rng khan.deck khan.game khan.state"
-         ";play khan.position khan.conquer khan.flee khan.invade fast_rng rng khan.deck khan.game khan.fast_pieces khan.packed khan.actions khan.packed_state"
-         ";playout khan.position khan.fast khan.conquer khan.search khan.flee khan.invade fast_rng rng khan.deck khan.game khan.state khan.actions khan.randplay khan.score"
+         ";new khan.position khan.conquer khan.flee khan.invade fast_rng rng khan.deck khan.game_turns khan.game khan.state"
+         ";play khan.position khan.conquer khan.flee khan.invade fast_rng rng khan.deck khan.game_turns khan.game khan.fast_pieces khan.packed khan.actions khan.packed_state"
+         ";playout khan.position khan.fast khan.conquer khan.search khan.flee khan.invade fast_rng rng khan.deck khan.game_turns khan.game khan.state khan.actions khan.randplay khan.score"
          ";score khan.position khan.packed khan.load khan.score;")
 READY = {}
