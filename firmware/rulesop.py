@@ -109,7 +109,7 @@ FIRST = {
     "chuhan": "args chuhan.tables rng",
     "huns": "args huns.tables rng",
     "khaan": "args dice khaan.tables khaan.ops_play khaan.ops_game",
-    "khan": "args khan.figures khan.tables khan.fast_board khan.board khan.ops_game",
+    "khan": "args khan.figures khan.tables khan.fast_board khan.board",
 }
 
 

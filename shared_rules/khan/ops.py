@@ -3,18 +3,43 @@
 Each op imports the rules modules it needs (an import of a module already loaded costs a
 Pico ~0.1 ms): the device's first request of a game then loads only its op's share of the
 ~240 ms of importing all of Khan's rules - khan.flee never loads the game, the board
-editor's text reader or the scoring. The table is two modules, this one and the scoring's
-and a whole game's ops (khan/ops_game.py), imported one at a time (firmware/rulesop.py
-FIRST): one import of both cost a Pico ~31 ms, a press waiting for it.
+editor's text reader or the scoring. The scoring's and a whole game's ops are in
+khan/ops_game.py, imported by their first request only (NEEDS): one import of the whole
+table cost a Pico ~31 ms, a press waiting for it.
 """
 
 from shared_rules import args as A
 from shared_rules.errors import ILLEGAL, RulesError, bad_args, describe
 from shared_rules.pause import pause
-from shared_rules.khan.ops_game import _U64, _board, _pieces, bonus, new, play, playout, score_op
+from shared_rules.ops import module
+from shared_rules.khan import board as board_mod
 from shared_rules.khan.tables import (BONUS, CARD_COUNT, DIRECTIONS, FIGURES, RULERS, SETUP_YURTS, SHAPES,
                                       SPECIAL_TOTALS, SPECIALS_PER_PLAYER, SUPPLY_YURTS, COURT_YURTS, SYMBOLS,
                                       TERRAIN_NAMES, TERRAINS, HAND_SIZE, card_json, figure_vp)
+
+
+_U64 = 0xFFFFFFFFFFFFFFFF
+
+
+def _board(args: dict):
+    return board_mod.load(A.get(args, "board", "default", False))
+
+
+def _pieces(args: dict, board):
+    """The op's pieces: packed (what steppe sends: khan/packed.py), or the JSON object -
+    khan/load.py, imported for that only (~6.8 KB: a Pico's ~40 ms on an op's first request)."""
+    from shared_rules.khan import packed
+
+    data = A.get(args, "pieces")
+    pause()  # (the board read: the pieces are the next ~10-20 ms of a Pico, the op's own work after)
+    if packed.is_packed(data):
+        pos = packed.unpack(board, data)
+    else:
+        from shared_rules.khan import load
+
+        pos = load.pieces(board, data)
+    pause()
+    return pos
 
 
 def _pieces_out(args: dict, pos):
@@ -185,6 +210,36 @@ def conquests(args: dict) -> dict:
     return {"count": count, "placements": listed}
 
 
+def _game_ops():
+    """khan/ops_game.py: the scoring's and a whole game's ops, imported at their first call."""
+    return module("shared_rules.khan.ops_game")
+
+
+def score_op(args: dict) -> dict:
+    """End scoring of the figures on a board (khan/ops_game.py)."""
+    return _game_ops().score_op(args)
+
+
+def bonus(args: dict) -> dict:
+    """The 10/6/3 territory bonus (khan/ops_game.py)."""
+    return _game_ops().bonus(args)
+
+
+def new(args: dict) -> dict:
+    """A new game (khan/ops_game.py)."""
+    return _game_ops().new(args)
+
+
+def play(args: dict) -> dict:
+    """Actions applied to a saved game (khan/ops_game.py)."""
+    return _game_ops().play(args)
+
+
+def playout(args: dict) -> dict:
+    """A game played out (khan/ops_game.py)."""
+    return _game_ops().playout(args)
+
+
 OPS = {
     "board": board, "tables": tables, "setup": setup, "flee": flee, "flip": flip, "invasions": invasions,
     "conquer": conquer_op, "conquests": conquests, "score": score_op, "bonus": bonus, "new": new, "play": play,
@@ -200,14 +255,14 @@ OPS = {
 # Pico's heap, not ~2 KB, while the game's rules are loaded. READY: the ops whose modules are
 # loaded (link.ready)
 NEEDS = (";board khan.board_text"
-         ";bonus khan.score khan.position"
+         ";bonus khan.score khan.position khan.ops_game"
          ";conquer khan.position khan.conquer khan.packed khan.protections"
          ";conquests khan.position khan.fast khan.conquer khan.search khan.packed khan.protections"
          ";flee khan.position khan.flee khan.packed"
          ";flip khan.position fast_rng rng khan.deck"
          ";invasions khan.position khan.invade khan.packed"
-         ";new khan.position khan.conquer khan.flee khan.invade fast_rng rng khan.deck khan.game_turns khan.game khan.state"
-         ";play khan.position khan.conquer khan.flee khan.invade fast_rng rng khan.deck khan.game_turns khan.game khan.fast_pieces khan.packed khan.actions khan.packed_state"
-         ";playout khan.position khan.fast khan.conquer khan.search khan.flee khan.invade fast_rng rng khan.deck khan.game_turns khan.game khan.state khan.actions khan.randplay khan.score"
-         ";score khan.position khan.packed khan.load khan.score;")
+         ";new khan.position khan.conquer khan.flee khan.invade fast_rng rng khan.deck khan.game_turns khan.game khan.state khan.ops_game"
+         ";play khan.position khan.conquer khan.flee khan.invade fast_rng rng khan.deck khan.game_turns khan.game khan.fast_pieces khan.packed khan.actions khan.packed_state khan.ops_game"
+         ";playout khan.position khan.fast khan.conquer khan.search khan.flee khan.invade fast_rng rng khan.deck khan.game_turns khan.game khan.state khan.actions khan.randplay khan.score khan.ops_game"
+         ";score khan.position khan.packed khan.load khan.score khan.ops_game;")
 READY = {}

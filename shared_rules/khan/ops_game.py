@@ -1,38 +1,15 @@
-"""Khan ops of scoring (score, bonus) and of a whole game (new, play, playout), and the board
-and pieces every op reads (_board, _pieces): part of the op table (khan/ops.py OPS holds them
-all), in a module of its own so that a host's first Khan request imports the table in two
-stretches, not one (firmware/rulesop.py FIRST lists this module before khan/ops.py: one
-import of all of it cost a Pico ~31 ms, a press waiting for it).
+"""Khan ops of scoring (score, bonus) and of a whole game (new, play, playout): part of the
+op table (khan/ops.py OPS holds them
+all, these as calls into this module), in a module of its own, imported by the first request
+of one of these ops only (khan/ops.py NEEDS): one import of all of the table cost a Pico ~31
+ms, a press waiting for it, and a cold khan.board need not pay for a whole game's ops.
 """
 
 from shared_rules import args as A
 from shared_rules.errors import bad_args
 from shared_rules.ops import module
 from shared_rules.pause import pause
-from shared_rules.khan import board as board_mod
-
-_U64 = 0xFFFFFFFFFFFFFFFF
-
-
-def _board(args: dict):
-    return board_mod.load(A.get(args, "board", "default", False))
-
-
-def _pieces(args: dict, board):
-    """The op's pieces: packed (what steppe sends: khan/packed.py), or the JSON object -
-    khan/load.py, imported for that only (~6.8 KB: a Pico's ~40 ms on an op's first request)."""
-    from shared_rules.khan import packed
-
-    data = A.get(args, "pieces")
-    pause()  # (the board read: the pieces are the next ~10-20 ms of a Pico, the op's own work after)
-    if packed.is_packed(data):
-        pos = packed.unpack(board, data)
-    else:
-        from shared_rules.khan import load
-
-        pos = load.pieces(board, data)
-    pause()
-    return pos
+from shared_rules.khan.ops import _U64, _board
 
 
 def score_op(args: dict) -> dict:
