@@ -14,7 +14,7 @@ from shared_rules.errors import bad_args, illegal
 from shared_rules.khaan.tables import (COLUMNS, DICE, DICE_IN_BOX, GROWTH_BONUS, HERD_DIE, MAX_FERTILITY, MAX_HERD,
                                        MAX_POPULATION, POPULATION_DIE, SETTLED, START_GOLD, START_PASTURES, TRIBES)
 from shared_rules.khaan.ops_game import countdown, kurultai, new, play, tables, vote
-from shared_rules.khaan.ops_play import _rng, combat, diplomacy, plunder, prestige
+from shared_rules.khaan.ops_play import combat, diplomacy, plunder, prestige, seeded
 
 
 def board(args: dict) -> dict:
@@ -22,7 +22,7 @@ def board(args: dict) -> dict:
     the settled lands, the corners and every area's neighbours."""
     from shared_rules.khaan import board as board_mod
 
-    rng = _rng(args)
+    rng = seeded(args)
     given = args.get("fertility")
     if given is not None:
         need = board_mod.SIZE - SETTLED
@@ -80,7 +80,7 @@ def roll(args: dict) -> dict:
         if type(d) is not str or d not in DICE:
             state.choice(d, tuple(sorted(DICE)), "dice", k)
         faces.append(DICE[d])
-    return {"rolls": roll_faces(_rng(args), faces)}
+    return {"rolls": roll_faces(seeded(args), faces)}
 
 
 def order(args: dict) -> dict:
@@ -89,7 +89,7 @@ def order(args: dict) -> dict:
     from shared_rules.khaan import state
 
     players = state.players(args)
-    places, rounds = dice.order(_rng(args), len(players))
+    places, rounds = dice.order(seeded(args), len(players))
     first = []
     for k in places:
         first.append(players[k])
@@ -103,8 +103,8 @@ def _growth_rolls(args: dict, full: bool) -> tuple:
 
     if "rolls" not in args:
         if full:
-            return dice.roll(_rng(args), HERD_DIE), None
-        got = roll_faces(_rng(args), [DICE[HERD_DIE], DICE[POPULATION_DIE]])
+            return dice.roll(seeded(args), HERD_DIE), None
+        got = roll_faces(seeded(args), [DICE[HERD_DIE], DICE[POPULATION_DIE]])
         return got[0], got[1]
     given = state.items(args["rolls"], 2, "rolls", 2)
     herd = state.face(given[0], HERD_DIE, "rolls[0]")

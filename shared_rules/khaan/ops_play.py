@@ -1,5 +1,5 @@
 """Rise of the Khaan ops of a round's phases - combat, plunder, prestige, diplomacy - and the
-seeded generator every op that draws takes (_rng): a third of the op table (khaan/ops.py OPS
+seeded generator every op that draws takes (seeded): a third of the op table (khaan/ops.py OPS
 holds them all), in a module of its own so that the device's first request of the game
 imports the table in three stretches, not one (firmware/rulesop.py FIRST: this module,
 khaan/ops_game.py, khaan/ops.py - one import of the whole table cost a Pico ~45 ms, a press
@@ -16,8 +16,8 @@ MAX_EVENTS = 32  # events or actions in one call
 _U64 = 0xFFFFFFFFFFFFFFFF
 
 
-def _rng(args: dict):
-    """PCG32 seeded from "seed" (0..2**64-1) and "stream" (default 0)."""
+def seeded(args: dict):
+    """PCG32 seeded from "seed" (0..2**64-1) and "stream" (default 0): every khaan op that draws."""
     from shared_rules.rng import PCG32
 
     return PCG32(A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
@@ -59,7 +59,7 @@ def plunder(args: dict) -> dict:
         given = state.items(args["rolls"], count, "rolls", count)
         rolls = [state.face(given[k], PLUNDER_DIE, "rolls[" + str(k) + "]") for k in range(count)]
     else:
-        rolls = roll_faces(_rng(args), [DICE[PLUNDER_DIE]] * count)
+        rolls = roll_faces(seeded(args), [DICE[PLUNDER_DIE]] * count)
     if target == plunder_mod.SETTLED:
         out = plunder_mod.settled(rolls[0])
     else:
@@ -128,7 +128,7 @@ def diplomacy(args: dict) -> dict:
         if "roll" in args:
             die = state.face(args["roll"], CHECK_DIE, "roll")
         else:
-            die = dice.roll(_rng(args), CHECK_DIE)
+            die = dice.roll(seeded(args), CHECK_DIE)
         check = {"ask": ask, "roll": die, "success": rel.check(ask, die)}
     return {"value": rel.value, "war": dip.at_war(rel.value), "alliance": rel.alliance, "passage": rel.passage,
             "changes": changes, "may_ask": may_ask, "check": check}

@@ -18,10 +18,11 @@ from shared_rules.khan.tables import (BONUS, CARD_COUNT, DIRECTIONS, FIGURES, RU
                                       TERRAIN_NAMES, TERRAINS, HAND_SIZE, card_json, figure_vp)
 
 
-_U64 = 0xFFFFFFFFFFFFFFFF
+U64 = 0xFFFFFFFFFFFFFFFF  # a seed's bound (khan/ops_game.py's too)
 
 
-def _board(args: dict):
+def board_of(args: dict):
+    """The op's board (khan/ops_game.py's too): "board", its text or "default"."""
     return board_mod.load(A.get(args, "board", "default", False))
 
 
@@ -58,7 +59,7 @@ def board(args: dict) -> dict:
     the board is read, and after its counts: each ~10 ms a Pico)."""
     from shared_rules.khan import board_text
 
-    b = _board(args)
+    b = board_of(args)
     pause()
     border = board_text.border(b)
     counts = board_text.counts(b)
@@ -100,7 +101,7 @@ def flee(args: dict) -> dict:
     from shared_rules.khan import flee as flee_mod
     from shared_rules.khan.position import ruler_index
 
-    b = _board(args)
+    b = board_of(args)
     pos = _pieces(args, b)
     r = ruler_index(A.get(args, "ruler"), "ruler")
     d = DIRECTIONS.index(A.choice(args, "direction", DIRECTIONS))
@@ -117,7 +118,7 @@ def flip(args: dict) -> dict:
     from shared_rules.khan.position import ruler_index
     from shared_rules.rng import PCG32
 
-    rng = PCG32(A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
+    rng = PCG32(A.integer(args, "seed", 0, U64), A.integer(args, "stream", 0, U64, 0))
     seen = bytearray(CARD_COUNT)
     piles = []
     for name in ("draw", "discard"):
@@ -141,7 +142,7 @@ def invasions(args: dict) -> dict:
     """Cells where a yurt may go by a symbol; with "cell", whether that one may."""
     from shared_rules.khan import invade
 
-    b = _board(args)
+    b = board_of(args)
     pos = _pieces(args, b)
     sym = invade.parse_symbol(A.get(args, "symbol"))
     out: dict = {"cells": [b.name_of(i) for i in invade.cells(pos, sym)]}
@@ -176,7 +177,7 @@ def conquer_op(args: dict) -> dict:
     """May the player put this figure on these cells? Who shares it; the pieces after."""
     from shared_rules.khan import conquer
 
-    b = _board(args)
+    b = board_of(args)
     pos = _pieces(args, b)
     player, prot, stock, consent = _conquest_args(args, b, pos)
     key = conquer.figure_info(A.get(args, "figure"))[0]
@@ -196,7 +197,7 @@ def conquests(args: dict) -> dict:
     (The search pauses now and then: search.each_placement.)"""
     from shared_rules.khan import search
 
-    b = _board(args)
+    b = board_of(args)
     pos = _pieces(args, b)
     player, prot, stock, consent = _conquest_args(args, b, pos)
     pause()  # (the stock counted over the figures: the search after)

@@ -9,7 +9,7 @@ from shared_rules import args as A
 from shared_rules.errors import bad_args
 from shared_rules.ops import module
 from shared_rules.pause import pause
-from shared_rules.khan.ops import _U64, _board
+from shared_rules.khan.ops import U64, board_of
 
 
 def score_op(args: dict) -> dict:
@@ -17,7 +17,7 @@ def score_op(args: dict) -> dict:
     from shared_rules.khan import load, score
     from shared_rules.khan.position import MAX_FIGURES
 
-    b = _board(args)
+    b = board_of(args)
     figures = A.array(args, "figures", max_len=MAX_FIGURES)
     pos = load.pieces(b, {"figures": figures, "supply": 0})
     pause()  # (the figures read: the scoring after, with pauses of its own)
@@ -58,7 +58,7 @@ def new(args: dict) -> dict:
 
     g = game_mod.new_game(A.text(args, "board", "default"), A.array(args, "players", max_len=4),
                           A.choice(args, "mode", (game_mod.VIRTUAL, game_mod.TABLE), game_mod.VIRTUAL),
-                          A.integer(args, "seed", 0, _U64), A.integer(args, "stream", 0, _U64, 0))
+                          A.integer(args, "seed", 0, U64), A.integer(args, "stream", 0, U64, 0))
     return {"state": state.game_json(g)}
 
 
@@ -104,7 +104,7 @@ def playout(args: dict) -> dict:
     from shared_rules.khan.actions import move_json
     from shared_rules.khan.randplay import playout as run
 
-    seed = A.integer(args, "seed", 0, _U64)
+    seed = A.integer(args, "seed", 0, U64)
     trace = [] if A.flag(args, "trace") else None
     g, moves, final_turn = run(seed, A.integer(args, "players", 2, 4), trace)
     pause()  # (the buttons' turn between the stages of the answer: the scores ~20-40 ms of a Pico)
