@@ -34,39 +34,35 @@ GAMES = ("khan", "chuhan", "huns", "khaan")
 DEVICE = BOOT + CALIBRATE + r'''
 import rulesop, memory
 counted = []
-plain = rulesop._load
 
 
-def marked(name):
-    if name in sys.modules:
-        return
-    gc.collect()
-    divmod(7, 2)
-    try:
-        __import__(name)
-    except (ImportError, ValueError, SyntaxError):
-        pass
-    divmod(7, 2)
-    counted.append(name[13:])
+def marking(load):
+    """rulesop._load with each import it makes between two marks, after a collection."""
+    def marked(name):
+        if name in sys.modules:
+            return
+        gc.collect()
+        divmod(7, 2)
+        load(name)
+        divmod(7, 2)
+        counted.append(name[13:])
+    return marked
 
 
 for op in OTHERS:
     rulesop.load_rules(op)
-memory.free("", "")
-rulesop._load = marked
-for op in MINE:
-    rulesop.load_rules(op)
-memory.free("", "")
-import rulesop
-rulesop._load = marked
-for op in MINE:
-    rulesop.load_rules(op)
+for _ in range(2):  # this game's modules met first, then found again
+    memory.free("", "")  # (it lets rulesop go too: imported again, its _load marked)
+    import rulesop
+    rulesop._load = marking(rulesop._load)
+    for op in MINE:
+        rulesop.load_rules(op)
 gc.collect()
 divmod(7, 2)
 gc.collect()
 divmod(7, 2)
 print(" ".join(counted))
-'''  # (memory.free lets rulesop go too: imported again, its _load marked again)
+'''  # (OTHERS, MINE: the ops of the other games and of this one, set before it)
 
 
 def count(image: str, game: str, heap: str, keep: str = "") -> "tuple[list, float]":
@@ -77,7 +73,7 @@ def count(image: str, game: str, heap: str, keep: str = "") -> "tuple[list, floa
 
     mine = [op for op in ops.names() if op.startswith(game + ".")]
     others = [op for op in ops.names() if op.split(".")[0] != game and "." in op]
-    device = DEVICE.replace("for op in OTHERS", "for op in %r" % others).replace("for op in MINE", "for op in %r" % mine)
+    device = "OTHERS = %r\nMINE = %r\n" % (others, mine) + DEVICE
     dumps, printed, out = callgrind(image, device, "/dev/null", heap, ("mp_builtin_divmod",))
     names = printed.strip().split("\n")[-1].split()
     scale = pico_ms(dumps[1][1])
