@@ -58,7 +58,7 @@ def free(playing: str, showing: str, keep: str = "") -> None:
     """The RAM ran out: all code goes that is not the game in play's (playing) or the
     screen's shown (showing, "" for the menu): the other games' rules loaded for the link's
     ops and their screens, the menu while a game is shown, the host's occasional ops (hostops,
-    rulesop, the rng's ops and its machine code). keep:
+    rulesop and its paced imports, the rng's ops and its machine code). keep:
     a game whose code stays though it is not in play (it is about to come back)."""
     keep = playing or keep
     mine = "shared_rules." + keep + "." if keep else None
@@ -67,7 +67,7 @@ def free(playing: str, showing: str, keep: str = "") -> None:
             mine is not None and module.startswith(mine))
         screen = module.startswith("ui.") and module[3:] in NAMES and module[3:] not in (showing, keep)
         menu = module == "ui.menu" and showing != ""  # not while it is shown
-        if other_game or screen or menu or module in ("hostops", "rulesop") or (ON_DEVICE and module in (
+        if other_game or screen or menu or module in ("hostops", "rulesop", "paced") or (ON_DEVICE and module in (
                 "shared_rules.rng_ops", "shared_rules.fast_rng")):  # (a host's rules of no game: the rng's ops,
             unload(module)  # and its step in machine code, ~2 KB of a Pico's heap - rng.py draws without it)
     gc.collect()

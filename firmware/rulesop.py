@@ -113,17 +113,37 @@ FIRST = {
 }
 
 
+# each game's package: in sys.modules from the first time a module of its rules was loaded (a
+# package is never let go, memory.free)
+PACKAGES = (("khan", "shared_rules.khan"), ("chuhan", "shared_rules.chuhan"), ("huns", "shared_rules.huns"),
+            ("khaan", "shared_rules.khaan"))
+PACED = [False]  # this op's imports paced (load_rules)
+
+
 def load_rules(op: str) -> None:
     """A rules op's first request (ready): the rules modules it needs imported one at a
     time, leaves first - its game's ops module's imports (FIRST), the module, then the op's
     own (the module's NEEDS) - a pause after each (shared_rules/pause.py: the buttons take
     their turn there). All of Khan's rules at once are a few hundred ms of a Pico, one module
-    a few ms. Then the module holds op as READY. Not an op: nothing (done() says why)."""
+    a few ms. Then the module holds op as READY. Not an op: nothing (done() says why).
+
+    Once the box has loaded another game's rules since it booted, each module is imported a
+    part at a time too (paced.py: a pause after every 510 bytes read). An import's cost is
+    its names looked up among every name interned, and names are never let go: a box that
+    has loaded one game's rules imports a module of 3-7 KB in ~10-20 ms of a Pico, one that
+    has loaded all four's in 25-45. Paced, an import costs ~2-3 ms more (its file read
+    through Python, the pauses): paid where a press would wait long, not on a first request
+    after boot (khan.board's 116 -> 141 ms counted when every import was paced)."""
     dot = op.find(".")
-    first = FIRST.get(op[:dot]) if dot > 0 else None
+    game = op[:dot] if dot > 0 else ""
+    first = FIRST.get(game) if dot > 0 else None
     if first is None:
         return
-    path = ops.ops_name(op[:dot])
+    PACED[0] = False
+    for name, package in PACKAGES:
+        if name != game and package in sys.modules:
+            PACED[0] = True
+    path = ops.ops_name(game)
     for name in first.split():
         _load("shared_rules." + name)
     _load(path)
@@ -140,9 +160,16 @@ def load_rules(op: str) -> None:
 
 
 def _load(name: str) -> None:
+    """name imported - a part at a time where PACED (paced.py) - then a pause."""
     if name not in sys.modules:
         try:
-            __import__(name)
+            if PACED[0]:
+                if "paced" not in sys.modules:  # (only then: its own import is ~10-20 ms of a Pico, a
+                    __import__("paced")  # stretch of its own; it goes with rulesop, memory.free)
+                    pause.pause()
+                sys.modules["paced"].imported(name)
+            else:
+                __import__(name)
         except (ImportError, ValueError, SyntaxError):
             # code this port cannot run (khan/fast.py's viper built for another arch: the op goes
             # on without it, search.viper), or a fault the op meets and reports when it imports it

@@ -13,17 +13,25 @@ from shared_rules.khaan.tables import COLUMNS, CORNERS, FERTILITY, SETTLED
 SETTLED_TILE = -1  # in a dealt board: a settled land instead of a pasture's fertility
 
 
+# the areas' names, column by column (a letter each) from the top (tests/rules/test_khaan_board.py
+# holds them to COLUMNS): written out, not made at import - each name made was a new string
+# looked up among every interned name (py/qstr.c), ~14 ms of a Pico once every game's rules
+# were loaded
+NAMES = ("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "C1", "C2", "C3", "C4",
+         "D1", "D2", "D3", "D4", "D5", "E1", "E2", "E3", "E4", "F1", "F2", "F3", "F4", "F5",
+         "G1", "G2", "G3", "G4")
+
+
 def _layout() -> tuple:
-    """(names, neighbours as bytes per area, neighbour names per area, corners as bytes): the
-    rule above, area by area - in its own column the areas above and below it, in a column
-    beside it the two whose centres could lie one half-area from its own. (A test of every
-    pair of areas, 961, cost a Pico ~25 ms at import.)"""
-    names = []
+    """(neighbours as bytes per area, neighbour names per area, corners as bytes): the rule
+    above, area by area - in its own column the areas above and below it, in a column beside
+    it the two whose centres could lie one half-area from its own. (A test of every pair of
+    areas, 961, cost a Pico ~25 ms at import.)"""
     first = []  # each column's first area
+    n = 0
     for c in range(len(COLUMNS)):
-        first.append(len(names))
-        for r in range(COLUMNS[c]):
-            names.append(chr(65 + c) + str(r + 1))
+        first.append(n)
+        n += COLUMNS[c]
     longest = max(COLUMNS)
     near = []
     by_name = []
@@ -39,13 +47,13 @@ def _layout() -> tuple:
                     if 0 <= s < COLUMNS[d] and (d == c or 2 * s + top - y in (1, -1)):
                         mine.append(first[d] + s)
             near.append(bytes(mine))
-            by_name.append(tuple(names[j] for j in mine))
-    return tuple(names), tuple(near), tuple(by_name), bytes(names.index(n) for n in CORNERS)
+            by_name.append(tuple(NAMES[j] for j in mine))
+    return tuple(near), tuple(by_name), bytes(NAMES.index(n) for n in CORNERS)
 
 
 # Built once at import (about 1.5 KB): the layout never changes during a game. The ops
 # return these tuples as they are (immutable, so sharing them is safe).
-NAMES, NEIGHBOURS, NEIGHBOUR_NAMES, CORNER_AREAS = _layout()
+NEIGHBOURS, NEIGHBOUR_NAMES, CORNER_AREAS = _layout()
 CORNER_NAMES = tuple(NAMES[i] for i in CORNER_AREAS)
 SIZE = len(NAMES)
 # the face-down areas to deal: each pasture's fertility, then the settled lands

@@ -52,25 +52,18 @@ DECK = (
 CARDS_PER_RULER = 9
 CARD_COUNT = CARDS_PER_RULER * 8
 HAND_SIZE = 4
-
-_deck = []
-
-
-def _parsed_deck() -> "tuple[bytearray, bytearray]":
-    """(direction, symbol) indexes of every card id, parsed once from DECK."""
-    if not _deck:
-        dirs = bytearray(CARD_COUNT)
-        syms = bytearray(CARD_COUNT)
-        c = 0
-        for line in DECK:
-            for word in line.split():
-                d, sym = word.split(":")
-                dirs[c] = DIRECTIONS.index(d)
-                syms[c] = SYMBOLS.index(sym)
-                c += 1
-        _deck.append(dirs)
-        _deck.append(syms)
-    return _deck[0], _deck[1]
+# DECK as the rules read it, a byte a card by id: its direction's index in DIRECTIONS and its
+# symbol's in SYMBOLS (tests/rules/test_tables.py holds them to DECK: edit the three together).
+# Bytes, not DECK parsed at the first card asked for: every word split out of it was a new
+# string looked up among every interned name (py/qstr.c), ~26 ms of a Pico's khan.flip.
+DECK_DIRECTIONS = (b"\x00\x01\x02\x03\x04\x05\x06\x07\x00" b"\x00\x01\x02\x03\x04\x05\x06\x07\x01"
+                   b"\x00\x01\x02\x03\x04\x05\x06\x07\x02" b"\x00\x01\x02\x03\x04\x05\x06\x07\x03"
+                   b"\x00\x01\x02\x03\x04\x05\x06\x07\x04" b"\x00\x01\x02\x03\x04\x05\x06\x07\x05"
+                   b"\x00\x01\x02\x03\x04\x05\x06\x07\x06" b"\x00\x01\x02\x03\x04\x05\x06\x07\x07")
+DECK_SYMBOLS = (b"\x00\x01\x02\x03\x04\x05\x06\x07\x09" b"\x01\x02\x03\x04\x05\x06\x07\x0a\x00"
+                b"\x02\x03\x04\x05\x06\x07\x0b\x00\x01" b"\x03\x04\x05\x06\x07\x0c\x00\x01\x02"
+                b"\x04\x05\x06\x07\x0d\x00\x01\x02\x03" b"\x05\x06\x07\x0e\x00\x01\x02\x03\x04"
+                b"\x06\x07\x09\x00\x01\x02\x03\x04\x05" b"\x07\x0a\x00\x01\x02\x03\x04\x05\x06")
 
 
 def card_ruler(card: int) -> int:
@@ -78,11 +71,11 @@ def card_ruler(card: int) -> int:
 
 
 def card_direction(card: int) -> int:
-    return _parsed_deck()[0][card]
+    return DECK_DIRECTIONS[card]
 
 
 def card_symbol(card: int) -> str:
-    return SYMBOLS[_parsed_deck()[1][card]]
+    return SYMBOLS[DECK_SYMBOLS[card]]
 
 
 def card_json(card: int):

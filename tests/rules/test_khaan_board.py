@@ -13,6 +13,8 @@ def test_31_areas_in_columns_of_4_5_4_5_4_5_4():
     assert board.NAMES[:4] == ("A1", "A2", "A3", "A4") and board.NAMES[4:9] == ("B1", "B2", "B3", "B4", "B5")
     assert board.NAMES[-1] == "G4"
     assert len(FERTILITY) == 24 and SETTLED == 7
+    made = tuple(chr(65 + c) + str(r + 1) for c in range(len(COLUMNS)) for r in range(COLUMNS[c]))
+    assert board.NAMES == made, "written out in board.py: a letter a column, its areas from 1 down"
 
 
 def test_the_neighbours_are_the_rules_every_pair_tested():

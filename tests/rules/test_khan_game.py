@@ -7,7 +7,8 @@ from shared_rules.khan import actions, conquer, load, state
 from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, TABLE, TURN,
                                     VIRTUAL, Deck, new_game)
 from shared_rules.khan.position import BLACK
-from shared_rules.khan.tables import CARD_COUNT, RULERS, SYMBOLS, card_direction, card_ruler, card_symbol
+from shared_rules.khan.tables import (CARD_COUNT, DECK, DIRECTIONS, RULERS, SYMBOLS, card_direction, card_ruler,
+                                      card_symbol)
 from shared_rules.rng import PCG32
 
 # one setup yurt per region on the default board: M, G, R, T, F, S
@@ -46,6 +47,16 @@ def test_deck_has_nine_cards_per_ruler_with_every_direction_and_symbol_kind():
         combos = [k for k in kinds if k.endswith("+border")]
         assert len(combos) == 1 and len(set(kinds)) == 9
         assert all(k in SYMBOLS for k in kinds)
+
+
+def test_each_card_is_the_one_the_deck_text_says_direction_and_symbol():
+    """DECK_DIRECTIONS and DECK_SYMBOLS (the bytes the rules read) are DECK's words in order."""
+    words = " ".join(DECK).split()
+    assert len(words) == CARD_COUNT
+    for c in range(CARD_COUNT):
+        assert DIRECTIONS[card_direction(c)] + ":" + card_symbol(c) == words[c], words[c]
+        assert RULERS[card_ruler(c)] == RULERS[c // 9]
+    assert [words[c] for c in (0, 8, 17, 71)] == ["N:M", "N:M+border", "NE:M", "NW:khan"]
 
 
 def test_flip_skips_rulers_at_home_and_reshuffles_the_discards():

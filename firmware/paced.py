@@ -1,0 +1,133 @@
+"""A rules module imported a part at a time (firmware/rulesop.py _load): its file read
+through a folder of the box's own mounted at MOUNT - the box's own files, seen through a
+filesystem object - with a pause after every other part read (2 x BUFFER bytes) (shared_rules/pause.py: there
+the button loop takes its turn while a host's rules op is answered).
+
+An import on MicroPython is mostly the lookup of its names and strings among the names
+already interned (py/qstr.c qstr_find_strn walks every one, newest first): once every
+game's rules had been loaded in `steppe verify`, a rules module of 3-7 KB was 25-45 ms of a
+Pico in one stretch, a press waiting for all of it. The .mpy loader reads a file a buffer at
+a time (py/reader.c: the size its file says, MP_STREAM_GET_BUFFER_SIZE) and interns each
+name as it reads it (py/persistentcode.c: the names come first), so a pause between two
+reads splits the import where its cost is. What is left in one stretch is the module's own
+body run (its functions defined, its tables built) after the last read.
+
+Nothing here at the box's boot: mounted at a rules op's first import (a filesystem object
+of ~100 bytes, kept mounted), and only rulesop's imports go through it - the package's
+__path__ points into MOUNT for that import only (paced), so the box's own screens import
+their modules as before. On a Pico the modules are under /lib (an absolute __path__); on the
+virtual Pico under lib, in the folder it runs in (a relative one, made whole for MOUNT).
+"""
+
+import sys
+
+try:
+    import uio as io  # MicroPython's own: a plain name is first looked for on the flash (firmware/README.md)
+    import uos as os
+except ImportError:
+    import io
+    import os
+
+from shared_rules import pause
+
+MOUNT = "/_paced"  # (no folder of the box's: a name in VFS's mount table only)
+BUFFER = 255  # the loader's buffer, a pause after every other one: up to ~100 of a module's names,
+# ~11 ms of a Pico once every game's rules were loaded. The most py/reader.c takes (asked more, it
+# reads 255).
+_CLOSE = 4  # py/stream.h MP_STREAM_CLOSE
+_GET_BUFFER_SIZE = 11  # py/stream.h MP_STREAM_GET_BUFFER_SIZE
+
+
+class _File(io.IOBase):
+    """A module's file read for the loader: a pause after every other part (510 bytes)."""
+
+    def __init__(self, f) -> None:
+        self._f = f
+        self._odd = False
+
+    def readinto(self, buf) -> int:
+        n = self._f.readinto(buf)
+        self._odd = not self._odd
+        if not self._odd:
+            pause.pause()
+        return n
+
+    def ioctl(self, request: int, arg: int) -> int:
+        if request == _CLOSE:
+            self._f.close()
+            return 0
+        if request == _GET_BUFFER_SIZE:
+            return BUFFER
+        return -1
+
+    def close(self) -> None:
+        self._f.close()
+
+
+class _Folder:
+    """The box's own files seen through MOUNT: what an import asks of a filesystem (stat,
+    open), each by the whole path it has on the box's own (SEEN)."""
+
+    def mount(self, readonly, mkfs) -> None:
+        pass
+
+    def umount(self) -> None:
+        pass
+
+    def stat(self, path: str):
+        return os.stat(path)
+
+    def open(self, path: str, mode: str):
+        return _File(open(path, mode))
+
+
+_FOLDER: list = [None]  # the mounted _Folder, once mounted
+SEEN = {}  # a package's folder (its __path__) -> the same folder seen through MOUNT, each made once
+# (a string made is a walk of every interned name: py/qstr.c)
+
+
+def imported(name: str) -> None:
+    """import name (a module of a package) a part at a time: its package imported first if
+    it is not (a pause after), then its __path__ into MOUNT for this import, and back.
+    Where no folder can be mounted (a port without VFS), the import as it is."""
+    dot = name.rfind(".")
+    package = name[:dot] if dot > 0 else ""
+    parent = sys.modules.get(package) if package else None
+    if parent is None and package:  # (a game's package: its __init__, a few names, then a pause)
+        __import__(package)
+        pause.pause()
+        parent = sys.modules.get(package)
+    was = getattr(parent, "__path__", None) if parent is not None else None
+    if not isinstance(was, str) or not was or _mounted() is None:
+        __import__(name)
+        return
+    seen = SEEN.get(was)
+    if seen is None:  # (MicroPython's __path__ is the package's folder, a str: on a Pico /lib/..., on the
+        seen = MOUNT + (was if was[0] == "/" else os.getcwd() + "/" + was)  # virtual Pico lib/...)
+        SEEN[was] = seen
+    setattr(parent, "__path__", seen)
+    try:
+        __import__(name)
+    finally:
+        setattr(parent, "__path__", was)
+
+
+def _mounted():
+    """The _Folder at MOUNT, mounted at the first paced import (None: this port mounts none).
+    One this module mounted before it was let go (memory.free) is taken down first."""
+    folder = _FOLDER[0]
+    if folder is None:
+        mount = getattr(os, "mount", None)
+        if mount is None:
+            return None
+        folder = _Folder()
+        try:
+            os.umount(MOUNT)
+        except OSError:  # (none there: the box's first)
+            pass
+        try:
+            mount(folder, MOUNT)
+        except OSError:
+            return None
+        _FOLDER[0] = folder
+    return folder
