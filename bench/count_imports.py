@@ -1,6 +1,9 @@
-"""What each rules module's import costs the box, counted in machine instructions: the stretch a
-press waits for when a rules op's first request imports it (firmware/rulesop.py load_rules: one
-module, then a pause).
+"""What each rules module's import costs the box, counted in machine instructions: the whole of
+it, when a rules op's first request imports it (firmware/rulesop.py load_rules: one module, then
+a pause). Since 2026-11-30 the box imports a module a part at a time once it has loaded a game's
+rules (firmware/paced.py: a pause after every 510 bytes read), so a press waits for a part of
+this, not all of it (bench/count_stretches.py counts the parts); what is counted here is the
+import through paced's folder, its pauses doing nothing.
 
 An import on MicroPython is mostly the lookup of its names and string constants among the
 names already interned (py/qstr.c qstr_find_strn walks them all, newest first, and a name not

@@ -45,8 +45,8 @@ TAP_MS = 61.0  # as bench_device.during_verify taps
 SEEDS = 2  # verify's seeds 1..SEEDS, --count 5 each (the bench's wall-clock run does 16)
 COUNT = 5
 
-STAGE, REPLY, PAUSE, IMPORTED, TIDY = ("mp_builtin_divmod", "mp_builtin_hex", "mp_builtin_callable",
-                                       "mp_builtin_oct", "mp_builtin_pow")
+STAGE, REPLY, PAUSE, IMPORTED, TIDY, GATHERED = ("mp_builtin_divmod", "mp_builtin_hex", "mp_builtin_callable",
+                                                 "mp_builtin_oct", "mp_builtin_pow", "mp_builtin_bin")
 COLLECT = "gc_collect"  # (--collections: a dump before each collection too, automatic or asked for)
 ZERO = "mp_builtin_round"  # (the marks: callgrind dumps before each, or zeroes its counts - the device's code
 # calls none of these builtins; IMPORTED ends a pause's stretch in which modules came or went)
@@ -60,6 +60,9 @@ imported = []
 
 def marked(app, began, at):
     stretch(app, began, at)
+    if at == "collect":
+        bin(0)  # (a pause's collection, a stretch of its own: rulesop.collected)
+        return
     if at != "pause":
         return
     if len(sys.modules) == held[0]:
@@ -159,7 +162,7 @@ def count(image: str, heap: str, seeds: int, places=None, collections: bool = Fa
             end = device.index("\n", device.index(at)) + 1
             device = device[:end] + indent + "print(\"@%d\" % P.AT[0])\n" + indent + "round(0)\n" + device[end:]
         device = device.replace("stretch = loop.stretch\n", "stretch = loop.stretch\nimport shared_rules.pause as P\n", 1)
-    marks = (STAGE, REPLY, PAUSE, IMPORTED, TIDY) + ((COLLECT,) if collections else ())
+    marks = (STAGE, REPLY, PAUSE, IMPORTED, TIDY, GATHERED) + ((COLLECT,) if collections else ())
     dumps, printed, _ = callgrind(image, device, lines, heap, marks, ZERO, 7200)
     if collections:  # (a dump before a collection: its count goes on with the next one's)
         joined = []
@@ -185,7 +188,8 @@ def count(image: str, heap: str, seeds: int, places=None, collections: bool = Fa
     for n, (mark, ir) in enumerate(dumps[5:]):
         if k >= len(names):
             break
-        at = {REPLY: "its reply out", PAUSE: "a pause", IMPORTED: "a pause", TIDY: "the tidying after it"}.get(mark, "?")
+        at = {REPLY: "its reply out", PAUSE: "a pause", IMPORTED: "a pause", TIDY: "the tidying after it",
+              GATHERED: "a pause's collection"}.get(mark, "?")
         if mark == STAGE:
             stage += 1
             at = "its line read" if stage == 1 else "its op done"

@@ -1,4 +1,8 @@
-"""A rules module imported a part at a time (firmware/rulesop.py _load): its file read
+"""The box's work paced while a host's rules op runs: a rules module imported a part at a
+time, and the garbage collected at a pause (collected) - loaded once the box has loaded a
+game's rules (firmware/rulesop.py load_rules), let go with rulesop (memory.free).
+
+A rules module imported a part at a time (firmware/rulesop.py _load): its file read
 through a folder of the box's own mounted at MOUNT - the box's own files, seen through a
 filesystem object - with a pause after every other part read (2 x BUFFER bytes) (shared_rules/pause.py: there
 the button loop takes its turn while a host's rules op is answered).
@@ -19,6 +23,7 @@ their modules as before. On a Pico the modules are under /lib (an absolute __pat
 virtual Pico under lib, in the folder it runs in (a relative one, made whole for MOUNT).
 """
 
+import gc
 import sys
 
 try:
@@ -101,6 +106,9 @@ def imported(name: str) -> None:
     if not isinstance(was, str) or not was or _mounted() is None:
         __import__(name)
         return
+    due = DUE[0]
+    if due > 0 and _probed(due * 3 // 8):  # (an import's blocks stay: the heap runs out nearer 3/5
+        pause.pause()  # of what was free than 8/5 - a collection came inside a module's import)
     seen = SEEN.get(was)
     if seen is None:  # (MicroPython's __path__ is the package's folder, a str: on a Pico /lib/..., on the
         seen = MOUNT + (was if was[0] == "/" else os.getcwd() + "/" + was)  # virtual Pico lib/...)
@@ -131,3 +139,59 @@ def _mounted():
             return None
         _FOLDER[0] = folder
     return folder
+
+
+DUE = [0]  # bytes allocated since the last collection at which a pause collects (0: not known yet)
+LONG_OP = 4  # pauses of an op's own work after which DUE is worked out (a long op: not a cold request's few)
+
+
+def collected(own: bool, pauses: list) -> bool:
+    """Whether the garbage was collected at this pause of a host's rules op (or the heap
+    walked for DUE: a stretch of its own either way: firmware/rulesop.py breathe). own: the
+    pause is in the op's own work (not its rules' imports), pauses[0] its count so far. A collection MicroPython makes itself - when an allocation finds
+    no room - comes in the middle of a stretch: ~12-16 ms of a Pico at a 190 KB heap, and a
+    press waited for it and the op's work around it (up to ~42 ms counted during verify, a
+    game played out collecting every ~0.4 s of its work). Here it comes at a pause instead,
+    once DUE bytes were allocated since the last collection - gc.threshold's own count,
+    asked at one allocation (a list) and set back to none (-1) - before the heap runs out:
+    DUE is 8/5 of what was free after the last one (gc.mem_free: a walk of the heap, ~5 ms,
+    made after a collection here or once a long op has paused LONG_OP times): the count
+    holds what was allocated and given back at once too (a list's or a string's buffer that
+    grew), so a game played out had allocated ~2.4 times the free space when its heap ran
+    out - at 3/5 its pauses collected 4 times as often as MicroPython did (verify's work
+    40 -> 47 s counted). Whether it collected: the list made after lies no higher than the
+    one made before it (_lowest). Not on CPython."""
+    if not hasattr(gc, "threshold"):
+        return False
+    due = DUE[0]
+    if due <= 0:
+        if not own:
+            return False
+        pauses[0] += 1
+        if pauses[0] < LONG_OP:
+            return False
+        DUE[0] = gc.mem_free() * 8 // 5  # type: ignore[attr-defined]
+        return True
+    return _probed(due)
+
+
+def _probed(due: int) -> bool:
+    """The garbage collected now if due bytes were allocated since the last collection
+    (then DUE again); whether it was (not on CPython)."""
+    if not hasattr(gc, "threshold"):
+        return False
+    before = _lowest()
+    gc.threshold(due)  # type: ignore[attr-defined]
+    probe = _lowest()
+    gc.threshold(-1)  # type: ignore[attr-defined]
+    if probe > before:
+        return False
+    DUE[0] = gc.mem_free() * 8 // 5  # type: ignore[attr-defined]
+    return True
+
+
+def _lowest() -> int:
+    """Where a new list lies: MicroPython allocates a small block at the lowest free one.
+    Made here, it is garbage once this returns (no slot of the caller's holds it): a
+    collection frees its block, and the next list lies at or below it."""
+    return id([])

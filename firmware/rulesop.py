@@ -23,6 +23,7 @@ def answer(link, rid, op: str, args: dict) -> dict:
     link serves the loop (link.loop; the tests' links answer without)."""
     app = link.app
     pause.HOOK[0] = (lambda: breathe(app)) if link.loop else None
+    PAUSES[0] = 0
     try:
         if link.loop and not ready(op):
             try:
@@ -34,9 +35,11 @@ def answer(link, rid, op: str, args: dict) -> dict:
                     load_rules(op)
                 except MemoryError:  # (then done() frees what can go and says so)
                     pass
+        OWN[0] = True
         return link.done(rid, op, args)
     finally:
         pause.HOOK[0] = None
+        OWN[0] = False
 
 
 _STEPS: list = [None]  # shared_rules.cjson_steps once a long reply needed it: held here only, it goes with this module
@@ -54,6 +57,7 @@ def dump(link, op: str, out: dict, write, end: str = "") -> None:
         return
     app = link.app
     pause.HOOK[0] = lambda: breathe(app)
+    OWN[0] = True
     try:
         steps = _STEPS[0]
         if steps is None:
@@ -70,6 +74,7 @@ def dump(link, op: str, out: dict, write, end: str = "") -> None:
         write(end)
     finally:
         pause.HOOK[0] = None
+        OWN[0] = False
 
 
 def breathe(app) -> None:
@@ -80,17 +85,30 @@ def breathe(app) -> None:
     played out or a conquest search: what it waits for is the op's work between two pauses
     (link.stats busy_us counts each such stretch, with a turn of the loop). (Nothing the op
     reads is the box's: its arguments are the host's. The hook is off during the turn: a
-    screen's own use of the rules never breathes.)"""
+    screen's own use of the rules never breathes.) Then the garbage is collected here when
+    it is due (paced.collected): a stretch of its own, a turn after it."""
     loop.stretch(app, app.link_began, "pause")
-    now = clock.now()
-    if loop.wanted(app, now):
+    _turn(app)
+    loop.begin(app)
+    gather = sys.modules.get("paced")  # (loaded once the box paces its imports, load_rules)
+    if gather is not None and gather.collected(OWN[0], PAUSES):
+        loop.stretch(app, app.link_began, "collect")
+        _turn(app)
+        loop.begin(app)
+
+
+def _turn(app) -> None:
+    if loop.wanted(app, clock.now()):
         hook = pause.HOOK[0]
         pause.HOOK[0] = None
         try:
             loop.turn(app)
         finally:
             pause.HOOK[0] = hook
-    loop.begin(app)
+
+
+OWN = [False]  # the op's own work under way (its reply's too), not its rules' imports: it works DUE out
+PAUSES = [0]  # this request's pauses of its own work (paced.collected)
 
 
 def ready(op: str) -> bool:
@@ -113,8 +131,8 @@ FIRST = {
 }
 
 
-# each game's package: in sys.modules from the first time a module of its rules was loaded (a
-# package is never let go, memory.free)
+# each game's package: in sys.modules from the first time a module of its rules was loaded, by a
+# host's op or the box's own game (a package is never let go, memory.free)
 PACKAGES = (("khan", "shared_rules.khan"), ("chuhan", "shared_rules.chuhan"), ("huns", "shared_rules.huns"),
             ("khaan", "shared_rules.khaan"))
 PACED = [False]  # this op's imports paced (load_rules)
@@ -127,21 +145,21 @@ def load_rules(op: str) -> None:
     their turn there). All of Khan's rules at once are a few hundred ms of a Pico, one module
     a few ms. Then the module holds op as READY. Not an op: nothing (done() says why).
 
-    Once the box has loaded another game's rules since it booted, each module is imported a
-    part at a time too (paced.py: a pause after every 510 bytes read). An import's cost is
-    its names looked up among every name interned, and names are never let go: a box that
-    has loaded one game's rules imports a module of 3-7 KB in ~10-20 ms of a Pico, one that
-    has loaded all four's in 25-45. Paced, an import costs ~2-3 ms more (its file read
-    through Python, the pauses): paid where a press would wait long, not on a first request
-    after boot (khan.board's 116 -> 141 ms counted when every import was paced)."""
+    Once the box has loaded any game's rules since it booted, each module is imported a part
+    at a time too (paced.py: a pause after every 510 bytes read). An import's cost is its
+    names looked up among every name interned, and names are never let go: with a game's
+    rules loaded, a module of 2-7 KB was 15-45 ms of a Pico in one stretch. Paced, an import
+    costs ~2-3 ms more (its file read through Python, the pauses; paced's own import ~10 ms
+    once): paid by every op's first request but the box's very first (khan.board's 116 ->
+    141 ms counted when its imports were paced too; the goal is 120)."""
     dot = op.find(".")
     game = op[:dot] if dot > 0 else ""
     first = FIRST.get(game) if dot > 0 else None
     if first is None:
         return
     PACED[0] = False
-    for name, package in PACKAGES:
-        if name != game and package in sys.modules:
+    for _, package in PACKAGES:
+        if package in sys.modules:
             PACED[0] = True
     path = ops.ops_name(game)
     for name in first.split():

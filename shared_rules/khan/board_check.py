@@ -3,7 +3,7 @@
 check(board) counts the cells of each terrain and of the river against the rulebook's board
 (tables.BOARD_CELLS: 132 land cells in six regions of 22/20/22/21/22/25, 22 river cells),
 says how many joined pieces each terrain and the river make, and which cards of the deck
-(tables.DECK) can never be played on the board: their invasion symbol has no cell at all
+(tables.DECK_SYMBOLS) can never be played on the board: their invasion symbol has no cell at all
 on it, even with the board empty. findings(result) says each thing that differs as one
 sentence (`steppe board check`, the box's board.put, the browser's editor).
 

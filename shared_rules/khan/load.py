@@ -70,8 +70,8 @@ def pieces(board: Board, data, players=None) -> Position:
         raise bad_args("pieces.figures must be a list of at most " + str(MAX_FIGURES) + " figures")
     for n, f in enumerate(figures):
         _figure_from_json(pos, f, "pieces.figures[" + str(n) + "]")
-        if n & 3 == 3:
-            pause()  # (~2-4 ms of a Pico a figure: a host's khan.score, a late board's pieces)
+        if n & 1:
+            pause()  # (~2-8 ms of a Pico a figure, more the more names are interned: a host's khan.score)
     courts = data.get("courts", {})
     if not isinstance(courts, dict):
         raise bad_args("pieces.courts must be an object {ruler: black yurts}")

@@ -35,26 +35,16 @@ BORDER = "border"
 ANYWHERE = "any"  # action D: invade anywhere (not on a card)
 SYMBOLS = tuple(TERRAINS) + (JOKER, RIVER_SYMBOL, BORDER) + tuple(t + "+" + BORDER for t in TERRAINS)
 
-# The deck: 9 cards per ruler colour, "DIRECTION:SYMBOL", in the order of RULERS.
-# (decision) per colour the 8 directions once plus one more, and the 9 kinds of symbol
-# (6 terrains, joker, river, a terrain with neighbouring territories) once each,
-# rotated so that every symbol meets many directions. Edit freely: 9 cards per line.
-DECK = (
-    "N:M NE:G E:T SE:R S:S SW:F W:khan NW:river N:M+border",
-    "N:G NE:T E:R SE:S S:F SW:khan W:river NW:G+border NE:M",
-    "N:T NE:R E:S SE:F S:khan SW:river W:T+border NW:M E:G",
-    "N:R NE:S E:F SE:khan S:river SW:R+border W:M NW:G SE:T",
-    "N:S NE:F E:khan SE:river S:S+border SW:M W:G NW:T S:R",
-    "N:F NE:khan E:river SE:F+border S:M SW:G W:T NW:R SW:S",
-    "N:khan NE:river E:M+border SE:M S:G SW:T W:R NW:S W:F",
-    "N:river NE:G+border E:M SE:G S:T SW:R W:S NW:F NW:khan",
-)
+# The deck: 9 cards per ruler colour, in the order of RULERS. (decision) per colour the 8
+# directions once plus one more, and the 9 kinds of symbol (6 terrains, joker, river, a terrain
+# with neighbouring territories) once each, rotated so that every symbol meets many directions:
+# the cards as "DIRECTION:SYMBOL" words are tests/rules/test_khan_game.py's DECK.
 CARDS_PER_RULER = 9
 CARD_COUNT = CARDS_PER_RULER * 8
 HAND_SIZE = 4
-# DECK as the rules read it, a byte a card by id: its direction's index in DIRECTIONS and its
-# symbol's in SYMBOLS (tests/rules/test_tables.py holds them to DECK: edit the three together).
-# Bytes, not DECK parsed at the first card asked for: every word split out of it was a new
+# The deck, a byte a card by id: its direction's index in DIRECTIONS and its symbol's in SYMBOLS
+# (tests/rules/test_khan_game.py holds them to its DECK, the cards as words: edit both). Bytes,
+# not the words parsed at the first card asked for: every word split out of them was a new
 # string looked up among every interned name (py/qstr.c), ~26 ms of a Pico's khan.flip.
 DECK_DIRECTIONS = (b"\x00\x01\x02\x03\x04\x05\x06\x07\x00" b"\x00\x01\x02\x03\x04\x05\x06\x07\x01"
                    b"\x00\x01\x02\x03\x04\x05\x06\x07\x02" b"\x00\x01\x02\x03\x04\x05\x06\x07\x03"

@@ -7,9 +7,22 @@ from shared_rules.khan import actions, conquer, load, state
 from shared_rules.khan.game import (ACTIONS, CONQUESTS, END, FINAL, FLIP, OVER, SETUP, SPECIAL, TABLE, TURN,
                                     VIRTUAL, Deck, new_game)
 from shared_rules.khan.position import BLACK
-from shared_rules.khan.tables import (CARD_COUNT, DECK, DIRECTIONS, RULERS, SYMBOLS, card_direction, card_ruler,
+from shared_rules.khan.tables import (CARD_COUNT, DIRECTIONS, RULERS, SYMBOLS, card_direction, card_ruler,
                                       card_symbol)
 from shared_rules.rng import PCG32
+
+# The deck's 72 cards as words, 9 a ruler colour in the order of RULERS, "DIRECTION:SYMBOL": the
+# decision khan/tables.py holds as bytes (DECK_DIRECTIONS, DECK_SYMBOLS; edit both).
+DECK = (
+    "N:M NE:G E:T SE:R S:S SW:F W:khan NW:river N:M+border",
+    "N:G NE:T E:R SE:S S:F SW:khan W:river NW:G+border NE:M",
+    "N:T NE:R E:S SE:F S:khan SW:river W:T+border NW:M E:G",
+    "N:R NE:S E:F SE:khan S:river SW:R+border W:M NW:G SE:T",
+    "N:S NE:F E:khan SE:river S:S+border SW:M W:G NW:T S:R",
+    "N:F NE:khan E:river SE:F+border S:M SW:G W:T NW:R SW:S",
+    "N:khan NE:river E:M+border SE:M S:G SW:T W:R NW:S W:F",
+    "N:river NE:G+border E:M SE:G S:T SW:R W:S NW:F NW:khan",
+)
 
 # one setup yurt per region on the default board: M, G, R, T, F, S
 SETUP_CELLS = ("A1", "K1", "A4", "G5", "A9", "G8")
