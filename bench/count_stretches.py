@@ -45,8 +45,9 @@ TAP_MS = 61.0  # as bench_device.during_verify taps
 SEEDS = 2  # verify's seeds 1..SEEDS, --count 5 each (the bench's wall-clock run does 16)
 COUNT = 5
 
-STAGE, REPLY, PAUSE, IMPORTED, TIDY, GATHERED = ("mp_builtin_divmod", "mp_builtin_hex", "mp_builtin_callable",
-                                                 "mp_builtin_oct", "mp_builtin_pow", "mp_builtin_bin")
+STAGE, REPLY, PAUSE, IMPORTED, TIDY, GATHERED, TIDIED = ("mp_builtin_divmod", "mp_builtin_hex", "mp_builtin_callable",
+                                                         "mp_builtin_oct", "mp_builtin_pow", "mp_builtin_bin",
+                                                         "mp_builtin_hash")
 COLLECT = "gc_collect"  # (--collections: a dump before each collection too, automatic or asked for)
 ZERO = "mp_builtin_round"  # (the marks: callgrind dumps before each, or zeroes its counts - the device's code
 # calls none of these builtins; IMPORTED ends a pause's stretch in which modules came or went)
@@ -85,8 +86,11 @@ for line in open(LINES, "rb"):
     for _ in L.stages(line.rstrip(b"\n"), write):
         divmod(7, 2)  # (a stage's end: the link's task yields there)
     hex(0)  # (the reply is out)
-    L.tidy()  # (as the loop does after a reply: a stretch of its own, loop.py)
+    due = L.tidy(False)  # (as the loop does after a reply: a stretch of its own, loop.py)
     pow(2, 2)
+    if due:  # (its collection, another: loop.py)
+        gc.collect()
+        hash(0)
 divmod(7, 2)
 print("|".join(imported))
 '''
@@ -162,7 +166,7 @@ def count(image: str, heap: str, seeds: int, places=None, collections: bool = Fa
             end = device.index("\n", device.index(at)) + 1
             device = device[:end] + indent + "print(\"@%d\" % P.AT[0])\n" + indent + "round(0)\n" + device[end:]
         device = device.replace("stretch = loop.stretch\n", "stretch = loop.stretch\nimport shared_rules.pause as P\n", 1)
-    marks = (STAGE, REPLY, PAUSE, IMPORTED, TIDY, GATHERED) + ((COLLECT,) if collections else ())
+    marks = (STAGE, REPLY, PAUSE, IMPORTED, TIDY, GATHERED, TIDIED) + ((COLLECT,) if collections else ())
     dumps, printed, _ = callgrind(image, device, lines, heap, marks, ZERO, 7200)
     if collections:  # (a dump before a collection: its count goes on with the next one's)
         joined = []
@@ -186,10 +190,10 @@ def count(image: str, heap: str, seeds: int, places=None, collections: bool = Fa
     k = 0
     stage = 0  # the stages' ends so far in this request: the line read, the op done (link.stages)
     for n, (mark, ir) in enumerate(dumps[5:]):
-        if k >= len(names):
+        if k >= len(names) and mark != TIDIED:
             break
         at = {REPLY: "its reply out", PAUSE: "a pause", IMPORTED: "a pause", TIDY: "the tidying after it",
-              GATHERED: "a pause's collection"}.get(mark, "?")
+              GATHERED: "a pause's collection", TIDIED: "the tidying's collection after it"}.get(mark, "?")
         if mark == STAGE:
             stage += 1
             at = "its line read" if stage == 1 else "its op done"
@@ -205,7 +209,7 @@ def count(image: str, heap: str, seeds: int, places=None, collections: bool = Fa
                 last = ""
         if collections and collected[n + 5]:
             at += " (a collection in it)"
-        stretches.append((ir * scale, names[k], at))
+        stretches.append((ir * scale, names[k - 1] if mark == TIDIED else names[k], at))  # (after its TIDY)
         if mark == TIDY:
             k += 1
             stage = 0

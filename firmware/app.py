@@ -144,9 +144,9 @@ class App:
     def ui_json(self) -> dict:
         return display.ui_json(self)
 
-    def free_memory(self, keep: str = "") -> None:
+    def free_memory(self, keep: str = "", collect: bool = True) -> None:
         """The RAM ran out: all code goes that is not the game in play's (memory.free)."""
-        free(self.record.name if self.record is not None else "", self.screen.name, keep)
+        free(self.record.name if self.record is not None else "", self.screen.name, keep, collect)
 
     # -- the game (session.py) -------------------------------------------------------------
     def open_game(self, game: str) -> bool:

@@ -430,6 +430,9 @@ class Link:
                 yield
                 rid, op, args = out
                 known = known_tables(op) if not args and op.endswith(".tables") else None
+                if known is None and RULES not in sys.modules:  # (let go with the host's ops, tidy:
+                    __import__(RULES)  # imported again, ~15 ms of a Pico once the games' names are
+                    yield  # interned - with the op, ~33 ms counted in one stretch - a stage of its own)
                 if known is None:
                     out = self.rules(rid, op, args)
                 else:  # (no rules, no host's ops loaded: the reply is the file's)
@@ -475,7 +478,7 @@ class Link:
             self.host_at = None
             _let_go()
 
-    def tidy(self) -> None:
+    def tidy(self, collect: bool = True) -> bool:
         """After a reply: one look at the heap (a walk of its allocation table). Under
         TIDY_PERCENT free, what a host loaded and can load again goes - the rules of the
         games neither in play nor of the last rules op, and the other games' tables' texts
@@ -484,30 +487,37 @@ class Link:
         COLLECT_WORDS (a small heap: after every reply): a collection costs the Pico 10-100
         ms, and most requests leave a few KB - collecting after each one was most of a small
         request's cost. The strict JSON reader goes at once: a request that needed it (a line
-        not plain canonical ASCII JSON) is rare, and it is 3 KB of a Pico's heap."""
+        not plain canonical ASCII JSON) is rare, and it is 3 KB of a Pico's heap. Not collect
+        (the loop's): the collection is left to the caller, True when one is due - the walk,
+        what goes, then a turn of the loop, then the collection, a stretch each (the two were
+        ~30 ms of a Pico counted in one)."""
         cjson.plain(None)  # (the request's packed text and its bytes, ~1 KB, go with it)
         if not hasattr(gc, "mem_free"):  # (CPython, the tests: no heap figure)
             gc.collect()
-            return
+            return False
         if STRICT in sys.modules:
             from memory import unload
 
             unload(STRICT)
         free = gc.mem_free()  # type: ignore[attr-defined]
         if not _low(free):
-            return
+            return False
         last = self.game
         others = [op for op in TABLES if not op.startswith(last + ".")]
         if others or self._others(last):
             for op in others:
                 del TABLES[op]
-            self.app.free_memory(last)  # (it collects; the host's ops go too)
+            self.app.free_memory(last, collect)  # (it collects if asked to; the host's ops go too)
             self.host_at = None
         elif short(free):
             if HOST in sys.modules or RULES in sys.modules:  # a short heap keeps no host's ops
                 _let_go()  # between requests: loaded early and let go late, they would leave a hole in it
                 self.host_at = None
-            gc.collect()
+            if collect:
+                gc.collect()
+        else:
+            return False
+        return not collect
 
     def _others(self, last: str) -> bool:
         """Whether rules are loaded of a game that app.free_memory(last) would let go: one

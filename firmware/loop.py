@@ -137,10 +137,16 @@ async def serve(app, link, stdin, stdout) -> None:
                         await pause(asyncio, 0)
                         began = CPU[1] = clock.now_us()
                         answering = None
-                        link.tidy()  # a collection only when the heap runs short
+                        due = link.tidy(False)  # a collection only when the heap runs short
                         app.tidy_us = stretch(app, began, "tidy")  # (work a press waits for too: with
                         if wanted(app, clock.now()):  # the next line's reading it was one stretch, a
                             turn(app)  # press waited ~35 ms of a Pico for both)
+                        if due:  # (its collection, a stretch of its own: with the walk, ~30 ms of a Pico)
+                            began = CPU[1] = clock.now_us()
+                            gc.collect()
+                            app.tidy_us += stretch(app, began, "tidy")
+                            if wanted(app, clock.now()):
+                                turn(app)
                         begin(app)
                     except KeyboardInterrupt:
                         raise

@@ -54,7 +54,7 @@ def let_go_game(game: str) -> None:
                 unload(module)
 
 
-def free(playing: str, showing: str, keep: str = "") -> None:
+def free(playing: str, showing: str, keep: str = "", collect: bool = True) -> None:
     """The RAM ran out: all code goes that is not the game in play's (playing) or the
     screen's shown (showing, "" for the menu): the other games' rules loaded for the link's
     ops and their screens, the menu while a game is shown, the host's occasional ops (hostops,
@@ -70,4 +70,5 @@ def free(playing: str, showing: str, keep: str = "") -> None:
         if other_game or screen or menu or module in ("hostops", "rulesop", "paced") or (ON_DEVICE and module in (
                 "shared_rules.rng_ops", "shared_rules.fast_rng")):  # (a host's rules of no game: the rng's ops,
             unload(module)  # and its step in machine code, ~2 KB of a Pico's heap - rng.py draws without it)
-    gc.collect()
+    if collect:  # (else the caller's, a stretch of its own: link.tidy)
+        gc.collect()

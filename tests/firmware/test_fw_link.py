@@ -666,3 +666,61 @@ def test_a_short_op_never_walks_the_heap_for_its_due():
     import sys
 
     assert long > 0 if sys.implementation.name == "micropython" else long == 0
+
+
+def test_the_loops_tidying_leaves_its_collection_to_a_stretch_of_its_own():
+    """After a reply the loop tidies (Link.tidy: a walk of the heap, what can go goes) and
+    then collects the garbage in a stretch of its own, a turn of the loop between: the two
+    were ~30 ms of a Pico in one stretch. tidy(False) says whether a collection is due and
+    leaves it; tidy() makes it, as before."""
+    import gc
+    import sys
+
+    link = Link(_app("tidied"))
+    if sys.implementation.name != "micropython":
+        assert link.tidy(False) is False and link.tidy() is False, "CPython: no heap figure, a collection at once"
+        return
+    gc.collect()
+    assert link.tidy(False) is False, "a heap with room: nothing is due"
+    heap = gc.mem_free() + gc.mem_alloc()  # type: ignore[attr-defined]
+    ballast = []  # (a heap gone short: under COLLECT_PERCENT free, 15%)
+    size = 4096
+    while gc.mem_free() * 100 > 15 * heap and size >= 64:  # type: ignore[attr-defined]
+        try:
+            ballast.append(bytearray(size))
+        except MemoryError:  # (no block that long is left: shorter ones)
+            size //= 2
+    try:
+        for _ in range(100):
+            bytearray(64)  # (garbage, then)
+        before = gc.mem_free()  # type: ignore[attr-defined]
+        assert link.tidy(False) is True, "short: a collection is due"
+        assert gc.mem_free() <= before, "and left to the loop"  # type: ignore[attr-defined]
+        assert link.tidy() is False and gc.mem_free() > before, "tidy() collects at once"  # type: ignore[attr-defined]
+    finally:
+        del ballast[:]
+        gc.collect()
+
+
+def test_rulesop_let_go_is_imported_again_in_a_stage_of_its_own():
+    """The tidying after a reply lets the host's ops go when the heap runs short (rulesop
+    with them): the next rules request imports it again, ~15 ms of a Pico once every game's
+    names are interned - with the op's own work ~33 ms counted in one stretch. It is a stage
+    of its own: read, rulesop imported, the op done - a turn of the loop after each."""
+    import sys
+
+    from memory import unload
+
+    link = Link(_app("again"))
+    line = b'{"id":1,"op":"rng.draw","args":{"seed":1,"count":2}}'
+    counts = []
+    for _ in range(2):
+        out = []
+        counts.append(len(list(link.stages(line, out.append))))
+        assert '"ok":true' in "".join(out)
+        unload("rulesop")
+    assert "rulesop" not in sys.modules
+    out = []
+    assert len(list(link.stages(line, out.append))) == 3 and '"ok":true' in "".join(out)
+    assert counts[1] == 3, counts  # (the first: rulesop loaded or not, as the tests before left it)
+    assert len(list(link.stages(line, [].append))) == 2, "loaded: read, then the op"

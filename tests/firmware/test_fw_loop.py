@@ -387,11 +387,11 @@ def _tidy_failing(app, folder: str, script: list, times: int) -> "tuple[list, in
     real = link_mod.Link.tidy
     fails = [times]
 
-    def tidy(self):
+    def tidy(self, collect=True):
         if fails[0]:
             fails[0] -= 1
             raise MemoryError("memory allocation failed, allocating 512 bytes")
-        real(self)
+        return real(self, collect)
 
     link_mod.Link.tidy = tidy
     try:
