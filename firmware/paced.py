@@ -71,7 +71,7 @@ class _File(io.IOBase):
 
 class _Folder:
     """The box's own files seen through MOUNT: what an import asks of a filesystem (stat,
-    open), each by the whole path it has on the box's own (SEEN)."""
+    open; and a listing), each by the whole path it has on the box's own (SEEN)."""
 
     def mount(self, readonly, mkfs) -> None:
         pass
@@ -84,6 +84,9 @@ class _Folder:
 
     def open(self, path: str, mode: str):
         return _File(open(path, mode))
+
+    def ilistdir(self, path: str):  # (a module imported here has its __file__ here: a listing of
+        return os.ilistdir(path)  # its folder is the box's own)
 
 
 _FOLDER: list = [None]  # the mounted _Folder, once mounted
