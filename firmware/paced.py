@@ -16,10 +16,9 @@ name as it reads it (py/persistentcode.c: the names come first), so a pause betw
 reads splits the import where its cost is. What is left in one stretch is the module's own
 body run (its functions defined, its tables built) after the last read.
 
-Nothing here at the box's boot: mounted at a rules op's first import (a filesystem object
-of ~100 bytes, kept mounted), and only rulesop's imports go through it - the package's
-__path__ points into MOUNT for that import only (paced), so the box's own screens import
-their modules as before. On a Pico the modules are under /lib (an absolute __path__); on the
+Nothing here at the box's boot: a filesystem object mounted for each of rulesop's imports
+and taken down after it - the package's __path__ points into MOUNT for that import only, so
+the box's own screens import their modules as before. On a Pico the modules are under /lib (an absolute __path__); on the
 virtual Pico under lib, in the folder it runs in (a relative one, made whole for MOUNT).
 """
 
@@ -71,7 +70,7 @@ class _File(io.IOBase):
 
 class _Folder:
     """The box's own files seen through MOUNT: what an import asks of a filesystem (stat,
-    open; and a listing), each by the whole path it has on the box's own (SEEN)."""
+    open), each by the whole path it has on the box's own (SEEN)."""
 
     def mount(self, readonly, mkfs) -> None:
         pass
@@ -85,11 +84,9 @@ class _Folder:
     def open(self, path: str, mode: str):
         return _File(open(path, mode))
 
-    def ilistdir(self, path: str):  # (a module imported here has its __file__ here: a listing of
-        return os.ilistdir(path)  # its folder is the box's own)
 
 
-_FOLDER: list = [None]  # the mounted _Folder, once mounted
+_FOLDER: list = [None]  # the _Folder, made at the first paced import (mounted for each import only)
 SEEN = {}  # a package's folder (its __path__) -> the same folder seen through MOUNT, each made once
 # (a string made is a walk of every interned name: py/qstr.c)
 
@@ -106,42 +103,46 @@ def imported(name: str) -> None:
         pause.pause()
         parent = sys.modules.get(package)
     was = getattr(parent, "__path__", None) if parent is not None else None
-    if not isinstance(was, str) or not was or _mounted() is None:
+    if not isinstance(was, str) or not was or not _mount():
         __import__(name)
         return
-    due = DUE[0]
-    if due > 0 and _probed(due * 3 // 8):  # (an import's blocks stay: the heap runs out nearer 3/5
-        pause.pause()  # of what was free than 8/5 - a collection came inside a module's import)
-    seen = SEEN.get(was)
-    if seen is None:  # (MicroPython's __path__ is the package's folder, a str: on a Pico /lib/..., on the
-        seen = MOUNT + (was if was[0] == "/" else os.getcwd() + "/" + was)  # virtual Pico lib/...)
-        SEEN[was] = seen
-    setattr(parent, "__path__", seen)
     try:
-        __import__(name)
+        due = DUE[0]
+        if due > 0 and _probed(due * 3 // 8):  # (an import's blocks stay: the heap runs out nearer 3/5
+            pause.pause()  # of what was free than 8/5 - a collection came inside a module's import)
+        seen = SEEN.get(was)
+        if seen is None:  # (MicroPython's __path__ is the package's folder, a str: on a Pico /lib/..., on the
+            seen = MOUNT + (was if was[0] == "/" else os.getcwd() + "/" + was)  # virtual Pico lib/...)
+            SEEN[was] = seen
+        setattr(parent, "__path__", seen)
+        try:
+            __import__(name)
+        finally:
+            setattr(parent, "__path__", was)
     finally:
-        setattr(parent, "__path__", was)
+        os.umount(MOUNT)
 
 
-def _mounted():
-    """The _Folder at MOUNT, mounted at the first paced import (None: this port mounts none).
-    One this module mounted before it was let go (memory.free) is taken down first."""
+def _mount() -> bool:
+    """The _Folder mounted at MOUNT for one import (False: this port mounts none). Taken
+    down after it: mounted, it would hold this module's code (its class's methods) after
+    memory.free let the module go - ~2 KB a 96wK box ran short of. One left mounted (a
+    fault between) is taken down first."""
+    mount = getattr(os, "mount", None)
+    if mount is None:
+        return False
     folder = _FOLDER[0]
     if folder is None:
-        mount = getattr(os, "mount", None)
-        if mount is None:
-            return None
-        folder = _Folder()
+        folder = _FOLDER[0] = _Folder()
+    try:
+        mount(folder, MOUNT)
+    except OSError:
         try:
             os.umount(MOUNT)
-        except OSError:  # (none there: the box's first)
-            pass
-        try:
             mount(folder, MOUNT)
         except OSError:
-            return None
-        _FOLDER[0] = folder
-    return folder
+            return False
+    return True
 
 
 DUE = [0]  # bytes allocated since the last collection at which a pause collects (0: not known yet)
