@@ -133,8 +133,7 @@ FIRST = {
 
 # each game's package: in sys.modules from the first time a module of its rules was loaded, by a
 # host's op or the box's own game (a package is never let go, memory.free)
-PACKAGES = (("khan", "shared_rules.khan"), ("chuhan", "shared_rules.chuhan"), ("huns", "shared_rules.huns"),
-            ("khaan", "shared_rules.khaan"))
+PACKAGES = ("shared_rules.khan", "shared_rules.chuhan", "shared_rules.huns", "shared_rules.khaan")
 PACED = [False]  # this op's imports paced (load_rules)
 
 
@@ -158,7 +157,7 @@ def load_rules(op: str) -> None:
     if first is None:
         return
     PACED[0] = False
-    for _, package in PACKAGES:
+    for package in PACKAGES:
         if package in sys.modules:
             PACED[0] = True
     path = ops.ops_name(game)

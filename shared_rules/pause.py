@@ -15,3 +15,14 @@ def pause() -> None:
     hook = HOOK[0]
     if hook is not None:
         hook()
+
+
+def applied(apply, game, actions: list) -> list:
+    """What each action did, applied to game in turn (a play op's: each game's ops module),
+    a pause before the first and after each."""
+    pause()
+    events = []
+    for action in actions:
+        events.append(apply(game, action))
+        pause()
+    return events

@@ -12,7 +12,7 @@ from shared_rules.chuhan.tables import (CARDS, DECK_CARDS, DYNASTY, EDICT_CARDS,
                                         YING_BU_CARDS)
 from shared_rules.errors import bad_args
 from shared_rules.ops import module
-from shared_rules.pause import pause
+from shared_rules.pause import applied
 from shared_rules.rng import PCG32
 
 _U64 = 0xFFFFFFFFFFFFFFFF
@@ -67,12 +67,7 @@ def play(args: dict) -> dict:
     apply = module("shared_rules.chuhan.actions").apply
 
     g = state.game(A.obj(args, "state"))
-    actions = A.actions(args, 200)
-    pause()
-    done = []
-    for action in actions:
-        done.append(apply(g, action))
-        pause()
+    done = applied(apply, g, A.actions(args, 200))
     return {"state": state.game_json(g), "events": done}
 
 

@@ -11,7 +11,7 @@ from shared_rules.huns.tables import (CARDS_IN_BOX, CARDS_PER_COLOUR, COLOURS, D
                                       MIN_PLAYERS, RAID_VP, REMOVED_MARKS, START_LOOT, WAGON_TYPE_VP, WAGON_TYPES,
                                       WAGON_VP, WAGONS_EACH, WAGONS_FACE_UP, WAGONS_PER_TYPE)
 from shared_rules.ops import module
-from shared_rules.pause import pause
+from shared_rules.pause import applied
 from shared_rules.rng import PCG32
 
 _U64 = 0xFFFFFFFFFFFFFFFF
@@ -129,12 +129,7 @@ def play(args: dict) -> dict:
     apply = module("shared_rules.huns.actions").apply
 
     g = state.game(A.obj(args, "state"))
-    actions = A.actions(args, 200)
-    pause()
-    events = []
-    for action in actions:
-        events.append(apply(g, action))
-        pause()
+    events = applied(apply, g, A.actions(args, 200))
     return {"state": state.game_json(g, False), "events": events}
 
 

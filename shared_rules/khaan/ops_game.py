@@ -12,7 +12,7 @@ from shared_rules.khaan.tables import (ACTIONS, ALLIANCE_AT, ALLIANCE_ROLL, ARIS
                                        PASSAGE_ROLL, PRESTIGE_PER_RELATION, RELIGIONS, SETTLED, SILK_DIVISOR,
                                        START_GOLD, START_PASTURES, STRENGTH, TOKENS, TRIBES, UNITS, WAR_AT)
 from shared_rules.ops import module
-from shared_rules.pause import pause
+from shared_rules.pause import applied
 from shared_rules.khaan.ops_play import MAX_EVENTS
 
 
@@ -143,9 +143,5 @@ def play(args: dict) -> dict:
     given = A.obj(args, "state")
     packed = module("shared_rules.khaan.packed") if "packed" in given else None  # (steppe's: wire.py)
     g = packed.unpack(given) if packed is not None else state.game(given)
-    pause()
-    events = []
-    for action in A.actions(args, MAX_EVENTS):
-        events.append(apply(g, action))
-        pause()
+    events = applied(apply, g, A.actions(args, MAX_EVENTS))
     return {"state": packed.pack(g) if packed is not None else state.game_json(g), "events": events}

@@ -8,7 +8,7 @@ ms, a press waiting for it, and a cold khan.board need not pay for a whole game'
 from shared_rules import args as A
 from shared_rules.errors import bad_args
 from shared_rules.ops import module
-from shared_rules.pause import pause
+from shared_rules.pause import applied, pause
 from shared_rules.khan.ops import U64, board_of
 
 
@@ -74,12 +74,7 @@ def play(args: dict) -> dict:
         g = module("shared_rules.khan.packed_state").unpack(given)
     else:  # (khan/load.py, imported for a state given as JSON only)
         g = module("shared_rules.khan.load").game(given)
-    actions = A.actions(args, 500)
-    pause()
-    events = []
-    for action in actions:
-        events.append(apply(g, action))
-        pause()
+    events = applied(apply, g, A.actions(args, 500))
     out = {"state": _state_out(given, g), "events": events}
     if g.phase == game_mod.OVER:
         out["scores"] = g.scores()
