@@ -85,7 +85,6 @@ class _Folder:
         return _File(open(path, mode))
 
 
-
 _FOLDER: list = [None]  # the _Folder, made at the first paced import (mounted for each import only)
 SEEN = {}  # a package's folder (its __path__) -> the same folder seen through MOUNT, each made once
 # (a string made is a walk of every interned name: py/qstr.c)
